@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:issue [-- N]`: issue N invoices (draft -> AUTORIZADA through the sandbox SRI) with
+ * 1, 8 and 32 concurrent clients across 4 emission points, on PGlite and (when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set) on PostgreSQL. In the same run: bare node:crypto RSA-SHA1 signatures per
+ * second with the same key (the limit of the signing step) and the pipeline's own steps timed.
+ * Prints a table and writes bench/results/issue.json.
+ */
+import { createSign } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createTestApp, newRuc, signUp, type TestApp } from '../tests/helpers/test-app.ts';
+import { generateTestP12 } from '../server/domain/invoicing/test-certificate.ts';
+import { loadSigningCredentials } from '../server/domain/invoicing/signing-credentials.ts';
+import { buildFacturaXml } from '../server/domain/invoicing/build-factura-xml.ts';
+import { validateFacturaXml } from '../server/domain/invoicing/validate-xsd.ts';
+import { signComprobante } from '../server/domain/invoicing/sign-xades.ts';
+import { buildClaveAcceso, randomCodigoNumerico } from '../core/access-key.ts';
+import { sampleFactura } from '../tests/helpers/factura-sample.ts';
+import { machine, peakRssMb, writeResult } from './machine.ts';
+
+const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
+const CONCURRENCY = [1, 8, 32];
+
+function perSecond(count: number, ms: number) {
+  return Math.round((count / ms) * 1000 * 10) / 10;
+}
+
+function time(label: string, iterations: number, fn: () => void) {
+  fn();
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i += 1) fn();
+  const ms = (performance.now() - t0) / iterations;
+  return { step: label, msPerCall: Math.round(ms * 1000) / 1000 };
+}
+
+async function setup(kind: 'pglite' | 'postgres') {
+  process.env.EMITE_TEST_DB = kind;
+  const t = await createTestApp();
+  const user = await signUp(t, { ruc: await newRuc() });
+  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Bench S.A.', password: 'x' });
+  await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: user.auth, payload: { p12: p12.toString('base64'), password: 'x' } });
+  const est = (await t.app.inject({ method: 'POST', url: '/api/establishment', headers: user.auth, payload: { estab: '001', nombre: 'Matriz', dirEstablecimiento: 'Quito', puntosEmision: ['001', '002', '003', '004'].map((ptoEmi) => ({ ptoEmi })) } })).json();
+  const customer = (await t.app.inject({ method: 'POST', url: '/api/customer', headers: user.auth, payload: { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Cliente Bench' } })).json();
+  const product = (await t.app.inject({ method: 'POST', url: '/api/product', headers: user.auth, payload: { codigoPrincipal: 'P1', descripcion: 'Producto', precioUnitario: 10, codigoPorcentajeIva: '4' } })).json();
+  return { t, user, est, customer, product, p12 };
+}
+
+async function run(kind: 'pglite' | 'postgres') {
+  const { t, user, est, customer, product } = await setup(kind);
+  const rows = [];
+  for (const c of CONCURRENCY) {
+    const ids: string[] = [];
+    for (let i = 0; i < N; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/invoice',
+        headers: user.auth,
+        payload: { establishment: est._id, ptoEmi: ['001', '002', '003', '004'][i % 4], customer: customer._id, detalles: [{ product: product._id, cantidad: 2, precioUnitario: 10, descuento: 0, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '01', total: 23 }] },
+      });
+      ids.push(res.json()._id);
+    }
+    let next = 0;
+    let authorised = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: c }, async () => {
+        for (let i = next++; i < ids.length; i = next++) {
+          const res = await t.app.inject({ method: 'POST', url: `/api/invoice/${ids[i]}/issue`, headers: user.auth });
+          if (res.json().status === 'AUTORIZADA') authorised += 1;
+        }
+      }),
+    );
+    const ms = performance.now() - t0;
+    rows.push({ db: kind, clients: c, invoices: N, authorised, invoicesPerSecond: perSecond(N, ms), msPerInvoice: Math.round((ms / N) * 100) / 100 });
+  }
+  await t.close();
+  return rows;
+}
+
+const creds = loadSigningCredentials(generateTestP12({ ruc: '1790016919001', razonSocial: 'Bench S.A.', password: 'x' }), 'x');
+const doc = sampleFactura();
+const xml = buildFacturaXml(doc);
+const payload = Buffer.alloc(1024, 7);
+let signs = 0;
+const tBare = performance.now();
+while (performance.now() - tBare < 2000) {
+  createSign('RSA-SHA1').update(payload).sign(creds.privateKey);
+  signs += 1;
+}
+const bareSignsPerSecond = perSecond(signs, performance.now() - tBare);
+const steps = [
+  time('clave de acceso', 2000, () => buildClaveAcceso({ fechaEmision: '2026-11-20', codDoc: '01', ruc: '1790016919001', ambiente: '1', estab: '001', ptoEmi: '001', secuencial: 1, codigoNumerico: randomCodigoNumerico() })),
+  time('XML', 2000, () => buildFacturaXml(doc)),
+  time('XSD', 1000, () => validateFacturaXml(xml)),
+  time('firma XAdES-BES', 300, () => signComprobante(xml, creds)),
+];
+const signerPerSecond = Math.round(1000 / steps[3].msPerCall);
+
+const results = [...(await run('pglite'))];
+if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  results.push(...(await run('postgres')));
+} else {
+  console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to also measure it');
+}
+
+console.table(steps);
+console.table(results);
+console.log(`bare node:crypto RSA-SHA1: ${bareSignsPerSecond}/s; Emite's signer: ${signerPerSecond}/s (${Math.round((signerPerSecond / bareSignsPerSecond) * 100)} % of bare)`);
+const file = writeResult('issue', { machineInfo: machine().cpu, n: N, bareSignsPerSecond, signerPerSecond, steps, results, peakRssMb: peakRssMb() });
+console.log(`results: ${file}`);
+process.exit(0);

@@ -1,0 +1,35 @@
+/** What every benchmark result records about where and when it ran. */
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export function machine() {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), commit };
+}
+
+export function writeResult(name: string, figures: Record<string, unknown>): string {
+  const dir = path.resolve('bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify({ name, machine: machine(), ...figures }, null, 2)}\n`);
+  return file;
+}
+
+/** Peak resident set size of this process so far, MB (Linux /proc; falls back to current RSS). */
+export function peakRssMb(): number {
+  try {
+    const status = execSync(`cat /proc/${process.pid}/status`, { encoding: 'utf8' });
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+    if (hwm) return Math.round(Number(hwm[1]) / 1024);
+  } catch {
+    // not Linux
+  }
+  return Math.round(process.memoryUsage().rss / 2 ** 20);
+}

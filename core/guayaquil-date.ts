@@ -1,0 +1,21 @@
+/**
+ * Local calendar date in America/Guayaquil (UTC-5, no DST), as the SRI requires for fechaEmision
+ * and the access key (SRI ficha técnica: fecha de emisión is the issuer's local date).
+ */
+const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** @returns 'YYYY-MM-DD' for the instant in Ecuador. */
+export function guayaquilDate(instant: Date): string {
+  return formatter.format(instant);
+}
+
+/** 'YYYY-MM-DD' -> 'dd/mm/aaaa' (the XML's fechaEmision format). */
+export function toSriDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** Whole days from `from` to `to`, both 'YYYY-MM-DD'. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,131 @@
+/**
+ * buildApp(deps): the whole API as one Fastify instance — plugins, then routes. Tests build the
+ * same app in-process; main.ts only opens the database, builds and listens.
+ */
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { JwtService } from './auth/jwt.ts';
+import type { SecretBox } from './auth/secret-box.ts';
+import { authPlugin, type RoleCache } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { userRoutes } from './routes/user/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { resourceRoutes } from './routes/resources/index.ts';
+import { invoiceRoutes } from './routes/invoice/index.ts';
+import type { SchemaRegistry } from './schemas/registry.ts';
+import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
+import { certificateRoutes } from './routes/admin/certificate-routes.ts';
+import { recordRoutes } from './routes/record/index.ts';
+import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { startWorker, type SriPort, type WorkerDeps } from './jobs/invoice-worker.ts';
+import { createSriClient, sriEndpoints } from './sri/soap-client.ts';
+import { sriSandboxPlugin } from './sri/sandbox.ts';
+import { injectFetch } from './http/inject-fetch.ts';
+
+export interface AppConfig {
+  appUrl: string;
+  /** Requests per minute per IP on each /auth route. */
+  authRateLimit?: number;
+  consumidorFinalCap: number;
+  sriEnv: 'sandbox' | 'pruebas' | 'produccion';
+  /** Built SPA to serve at `/` (vite build output); skipped when missing. */
+  staticDir?: string;
+  /** Explicit SRI endpoints (override SRI_ENV's defaults). */
+  sriRecepcionUrl?: string;
+  sriAutorizacionUrl?: string;
+  /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
+  worker?: boolean;
+}
+
+export interface AppDeps {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  config: AppConfig;
+  mailer: Mailer;
+  clock: () => Date;
+  jwt: JwtService;
+  roleCache: RoleCache;
+  secretBox: SecretBox;
+  schemas: SchemaRegistry;
+  version: string;
+  logger?: boolean | object;
+  /** SRI web services; default: the built-in sandbox (SRI_ENV=sandbox) or the SOAP endpoints. */
+  sri?: SriPort;
+  /** Set by buildApp when the worker runs: ask it for a pass now. */
+  kickWorker?: () => void;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
+    trustProxy: true,
+  });
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // rjsf's Ajv compiles validators with new Function; schemas arrive at run time (SCHEMAS_DIR),
+        // so they cannot be precompiled at build time.
+        scriptSrc: ["'self'", "'unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Demasiadas solicitudes; intente de nuevo en ${Math.ceil(ctx.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache });
+
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
+    async () => ({ status: 'ok', db: deps.dbKind, version: deps.version }),
+  );
+  await authRoutes(app, deps);
+  await userRoutes(app, deps);
+  await adminRoutes(app, deps);
+  await resourceRoutes(app, deps);
+  await invoiceRoutes(app, deps);
+  await certificateRoutes(app, deps);
+  await recordRoutes(app, deps);
+  await dashboardRoutes(app, deps);
+
+  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, {});
+  const endpoints = {
+    ...sriEndpoints(deps.config.sriEnv, 'http://emite.internal'),
+    ...(deps.config.sriRecepcionUrl ? { recepcionUrl: deps.config.sriRecepcionUrl } : {}),
+    ...(deps.config.sriAutorizacionUrl ? { autorizacionUrl: deps.config.sriAutorizacionUrl } : {}),
+  };
+  const sri = deps.sri ?? createSriClient({ ...endpoints, ...(deps.config.sriEnv === 'sandbox' && !deps.config.sriRecepcionUrl ? { fetch: injectFetch(app) } : {}) });
+  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log };
+  await issuingRoutes(app, deps, workerDeps);
+  if (deps.config.worker) {
+    const worker = startWorker(workerDeps);
+    deps.kickWorker = worker.kick;
+    app.addHook('onClose', () => worker.stop());
+  }
+
+  if (deps.config.staticDir && existsSync(deps.config.staticDir)) {
+    await app.register(fastifyStatic, { root: deps.config.staticDir, index: ['index.html'], wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,71 @@
+/**
+ * From configuration to running dependencies: data dir, secrets, database (migrated and seeded),
+ * mailer, schema registry. Shared by main.ts and the end-to-end test server.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { runSeeds } from './db/seed/run-seeds.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createJwtService } from './auth/jwt.ts';
+import { createSecretBox } from './auth/secret-box.ts';
+import { createRoleCache } from './plugins/auth.ts';
+import { loadSchemaRegistry } from './schemas/registry.ts';
+import { ensureRecordIndexes } from './domain/records/record-resources.ts';
+import type { AppDeps } from './app.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function readVersion(): string {
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** A secret kept in DATA_DIR (generated on first start) unless given by the environment. */
+function persistentSecret(dataDir: string, file: string, bytes: number): Buffer {
+  const full = path.join(dataDir, file);
+  if (existsSync(full)) return Buffer.from(readFileSync(full, 'utf8').trim(), 'base64');
+  const secret = randomBytes(bytes);
+  writeFileSync(full, secret.toString('base64'), { mode: 0o600 });
+  return secret;
+}
+
+export interface Bootstrapped {
+  deps: AppDeps;
+  database: Database;
+}
+
+export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger'] } = {}): Promise<Bootstrapped> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const schemas = loadSchemaRegistry({ overridesDir: config.schemasDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+  await runSeeds(database.db);
+  await ensureRecordIndexes(database.db, schemas);
+  const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt.secret', 48).toString('base64');
+  const encryptionKey = process.env.EMITE_ENCRYPTION_KEY ? Buffer.from(process.env.EMITE_ENCRYPTION_KEY, 'base64') : persistentSecret(config.dataDir, 'secret.key', 32);
+  const deps: AppDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config: {
+      appUrl: config.appUrl,
+      consumidorFinalCap: config.consumidorFinalCap,
+      sriEnv: config.sriEnv,
+      staticDir: process.env.EMITE_STATIC_DIR ?? path.join(REPO_ROOT, 'dist'),
+      authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
+      sriRecepcionUrl: config.sriRecepcionUrl,
+      sriAutorizacionUrl: config.sriAutorizacionUrl,
+      worker: config.workers,
+    },
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    clock: () => new Date(),
+    jwt: createJwtService(jwtSecret),
+    roleCache: createRoleCache(database.db),
+    secretBox: createSecretBox(encryptionKey),
+    schemas,
+    version: readVersion(),
+    logger: opts.logger,
+  };
+  return { deps, database };
+}

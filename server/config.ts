@@ -1,0 +1,55 @@
+/**
+ * Configuration from environment variables, validated once at start (DESIGN.md §2).
+ * @throws Error listing every bad value with how to fix it.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  appUrl: string;
+  sriEnv: 'sandbox' | 'pruebas' | 'produccion';
+  sriRecepcionUrl?: string;
+  sriAutorizacionUrl?: string;
+  schemasDir?: string;
+  /** Consumidor final cap per invoice, USD (SRI practice; one secondary source says 50). */
+  consumidorFinalCap: number;
+  demo: boolean;
+  workers: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT="${env.PORT}" debe ser un número de puerto (0–65535)`);
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) problems.push('DATABASE_URL debe empezar con postgres:// o postgresql://');
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL debe empezar con smtp:// o smtps://');
+  const sriEnv = (env.SRI_ENV ?? 'sandbox') as Config['sriEnv'];
+  if (!['sandbox', 'pruebas', 'produccion'].includes(sriEnv)) problems.push(`SRI_ENV="${env.SRI_ENV}" debe ser sandbox, pruebas o produccion`);
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET debe tener al menos 32 caracteres');
+  const appUrl = env.APP_URL ?? `http://localhost:${port}`;
+  if (!/^https?:\/\//.test(appUrl)) problems.push('APP_URL debe empezar con http:// o https://');
+  const cap = Number(env.CONSUMIDOR_FINAL_CAP ?? 50);
+  if (!(cap >= 0)) problems.push('CONSUMIDOR_FINAL_CAP debe ser un número >= 0 (USD)');
+  if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: appUrl.replace(/\/$/, ''),
+    sriEnv,
+    sriRecepcionUrl: env.SRI_RECEPCION_URL || undefined,
+    sriAutorizacionUrl: env.SRI_AUTORIZACION_URL || undefined,
+    schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
+    consumidorFinalCap: cap,
+    demo: env.EMITE_DEMO !== '0',
+    workers: env.EMITE_WORKERS !== '0',
+  };
+}

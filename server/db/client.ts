@@ -1,0 +1,59 @@
+/**
+ * Database connection: embedded PGlite (default, in DATA_DIR/pglite or in memory) or a
+ * node-postgres pool when DATABASE_URL is set. Same Drizzle schema, same migrations, same queries.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as platform from './schema/platform.ts';
+import * as company from './schema/company.ts';
+import * as users from './schema/users.ts';
+import * as catalogResources from './schema/catalog-resources.ts';
+import * as invoicing from './schema/invoicing.ts';
+import * as records from './schema/records.ts';
+
+export const schema = { ...platform, ...company, ...users, ...catalogResources, ...invoicing, ...records };
+export type Schema = typeof schema;
+/** A Drizzle database on either driver; transactions are assignable to it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Open the database and apply pending migrations.
+ * @param opts.databaseUrl postgres://… for node-postgres; unset for PGlite.
+ * @param opts.pgliteDir directory for PGlite data; unset means in memory (tests).
+ * @param opts.poolSize node-postgres pool size (default 10).
+ * @throws the driver's connection or migration error, unchanged.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client whose connection the server ends (restart, failover, a dropped test database)
+    // emits 'error' on the pool; without a listener that would crash the process. The pool replaces it.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`);
+    });
+    // numeric stays a string (money is never a float); date stays 'YYYY-MM-DD'.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

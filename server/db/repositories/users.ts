@@ -1,0 +1,45 @@
+/** User and token queries. Tenant functions take `companyId` and put it in every WHERE. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { authTokens, companies, users } from '../schema/index-tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function findUser(db: Db, p: { companyId: string; id: string }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)));
+  return row;
+}
+
+/** Login is the one platform-wide lookup: an e-mail may have accounts in several companies. */
+export async function findAccountsByEmail(db: Db, p: { email: string; companyId?: string }) {
+  const conditions = [eq(sql`lower(${users.email})`, p.email.toLowerCase())];
+  if (p.companyId) conditions.push(eq(users.companyId, p.companyId));
+  return db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(...conditions));
+}
+
+export async function findCompany(db: Db, p: { companyId: string }): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, p.companyId));
+  return row;
+}
+
+export async function insertAuthToken(
+  db: Db,
+  p: { companyId: string; userId: string; tokenHash: string; kind: 'activation' | 'reset'; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(p);
+}
+
+/** Marks the token used and returns it, atomically; undefined when unknown, used, or of another kind. */
+export async function consumeAuthToken(db: Db, p: { tokenHash: string; kind: 'activation' | 'reset'; now: Date }) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: p.now })
+    .where(and(eq(authTokens.tokenHash, p.tokenHash), eq(authTokens.kind, p.kind), isNull(authTokens.usedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,7 @@
+/** Named re-exports of the tables, for repositories and domain code (no wildcard barrel). */
+export { catalogTables, catalogEntries, roles, menuItems } from './platform.ts';
+export { companies, companyCertificates } from './company.ts';
+export { users, authTokens } from './users.ts';
+export { establishments, customers, products } from './catalog-resources.ts';
+export { invoices, invoiceEvents, sequences, jobs } from './invoicing.ts';
+export { records } from './records.ts';

@@ -1,0 +1,120 @@
+/**
+ * Invoices, their audit trail, the numbering sequences and the outbound job queue.
+ * Invariants live in the database: one secuencial per (company, estab, ptoEmi, codDoc) and one
+ * claveAcceso per company (SRI ficha técnica: the key identifies the document).
+ */
+import { bigserial, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid, varchar, date } from 'drizzle-orm/pg-core';
+import { companies } from './company.ts';
+
+export type SriMensajeRow = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
+
+export const invoices = pgTable(
+  'invoice',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    establishmentId: uuid('establishment_id').notNull(),
+    estab: varchar('estab', { length: 3 }).notNull(),
+    ptoEmi: varchar('pto_emi', { length: 3 }).notNull(),
+    codDoc: varchar('cod_doc', { length: 2 }).notNull().default('01'),
+    customerId: uuid('customer_id').notNull(),
+    /** Denormalised buyer name for list search and sort without a join. */
+    razonSocialComprador: text('razon_social_comprador').notNull(),
+    identificacionComprador: varchar('identificacion_comprador', { length: 20 }).notNull(),
+    fechaEmision: date('fecha_emision', { mode: 'string' }).notNull(),
+    detalles: jsonb('detalles').$type<Array<Record<string, unknown>>>().notNull(),
+    pagos: jsonb('pagos').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    infoAdicional: jsonb('info_adicional').$type<Array<{ nombre: string; valor: string }>>().notNull().default([]),
+    totalSinImpuestos: numeric('total_sin_impuestos', { precision: 14, scale: 2 }).notNull(),
+    totalDescuento: numeric('total_descuento', { precision: 14, scale: 2 }).notNull(),
+    totalConImpuestos: jsonb('total_con_impuestos').$type<Array<Record<string, string>>>().notNull(),
+    totalIva: numeric('total_iva', { precision: 14, scale: 2 }).notNull(),
+    propina: numeric('propina', { precision: 14, scale: 2 }).notNull().default('0'),
+    importeTotal: numeric('importe_total', { precision: 14, scale: 2 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('BORRADOR'),
+    secuencial: integer('secuencial'),
+    claveAcceso: varchar('clave_acceso', { length: 49 }),
+    ambiente: varchar('ambiente', { length: 1 }),
+    numeroAutorizacion: varchar('numero_autorizacion', { length: 49 }),
+    fechaAutorizacion: timestamp('fecha_autorizacion', { withTimezone: true }),
+    mensajes: jsonb('mensajes').$type<SriMensajeRow[]>().notNull().default([]),
+    signedXml: text('signed_xml'),
+    authorizationXml: text('authorization_xml'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    unique('invoice_company_numero').on(t.companyId, t.estab, t.ptoEmi, t.codDoc, t.secuencial),
+    unique('invoice_company_clave').on(t.companyId, t.claveAcceso),
+    index('invoice_company_fecha_idx').on(t.companyId, t.fechaEmision.desc(), t.id.desc()),
+    index('invoice_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc()),
+    index('invoice_company_customer_idx').on(t.companyId, t.customerId),
+    index('invoice_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Audit row for every state change of an invoice (who, when, from, to, SRI messages). */
+export const invoiceEvents = pgTable(
+  'invoice_event',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    fromStatus: varchar('from_status', { length: 16 }),
+    toStatus: varchar('to_status', { length: 16 }).notNull(),
+    mensajes: jsonb('mensajes').$type<SriMensajeRow[]>().notNull().default([]),
+    note: text('note'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('invoice_event_invoice_idx').on(t.companyId, t.invoiceId, t.at),
+    foreignKey({ columns: [t.companyId, t.invoiceId], foreignColumns: [invoices.companyId, invoices.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Next secuencial per (company, estab, ptoEmi, codDoc); row locked FOR UPDATE while issuing. */
+export const sequences = pgTable(
+  'secuencial_sequence',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    estab: varchar('estab', { length: 3 }).notNull(),
+    ptoEmi: varchar('pto_emi', { length: 3 }).notNull(),
+    codDoc: varchar('cod_doc', { length: 2 }).notNull(),
+    nextValue: integer('next_value').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.estab, t.ptoEmi, t.codDoc] })],
+);
+
+/**
+ * Outbound work (SRI send, SRI poll, mail) written in the same transaction as the state change and
+ * claimed with FOR UPDATE SKIP LOCKED by any API node's worker.
+ */
+export const jobs = pgTable(
+  'job',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    invoiceId: uuid('invoice_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('job_due_idx').on(t.status, t.runAt)],
+);

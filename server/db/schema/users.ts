@@ -1,0 +1,50 @@
+/** Users (tenant rows) and their single-use activation / reset tokens. */
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { companies } from './company.ts';
+
+export const users = pgTable(
+  'app_user',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: varchar('role', { length: 32 }).notNull(),
+    active: boolean('active').notNull().default(false),
+    /** Platform staff may change reference data (catalogs). Granted by `npm run staff`. */
+    isStaff: boolean('is_staff').notNull().default(false),
+    /** Bumped on password change: tokens carrying an older value are revoked. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    unique('app_user_company_email').on(t.companyId, t.email),
+    index('app_user_email_idx').on(t.email),
+  ],
+);
+
+export const authTokens = pgTable(
+  'auth_token',
+  {
+    companyId: uuid('company_id').notNull(),
+    /** sha256 of the token sent by mail; the token itself is never stored. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.tokenHash] }),
+    index('auth_token_hash_idx').on(t.tokenHash),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+  ],
+);
+

@@ -1,0 +1,41 @@
+/**
+ * Roles and their permission matrix: resource -> actions. SUPERADMIN owns the company; ADMIN runs it
+ * but cannot touch SUPERADMIN accounts (checked in the domain); EMISOR invoices; CONTADOR reads.
+ */
+const ALL = ['read', 'create', 'update', 'delete'];
+const READ = ['read'];
+
+export const ROLE_SEEDS: Array<{ code: string; name: string; description: string; permissions: Record<string, string[]> }> = [
+  {
+    code: 'SUPERADMIN',
+    name: 'Superadministrador',
+    description: 'Dueño de la cuenta: todo, incluida la empresa y sus usuarios',
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL },
+  },
+  {
+    code: 'ADMIN',
+    name: 'Administrador',
+    description: 'Administra datos, usuarios y la configuración de la empresa',
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL },
+  },
+  {
+    code: 'EMISOR',
+    name: 'Emisor',
+    description: 'Emite facturas y mantiene clientes y productos',
+    permissions: {
+      dashboard: READ,
+      product: ['read', 'create', 'update'],
+      customer: ['read', 'create', 'update'],
+      establishment: READ,
+      invoice: [...ALL, 'issue'],
+      company: READ,
+      record: ['read', 'create', 'update'],
+    },
+  },
+  {
+    code: 'CONTADOR',
+    name: 'Contador',
+    description: 'Consulta facturas, clientes y reportes',
+    permissions: { dashboard: READ, product: READ, customer: READ, establishment: READ, invoice: READ, user: READ, company: READ, record: READ },
+  },
+];

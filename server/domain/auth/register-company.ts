@@ -1,0 +1,90 @@
+/**
+ * Register a company and its first user (SUPERADMIN), both inactive until the mailed activation
+ * link is used (48 h, single use). The RUC is checked per SRI rules (core/identification): structure
+ * strictly; a failing check digit on a sociedad RUC is only a warning (real RUCs fail it).
+ * The mail is sent after commit; a mail failure is logged and never loses the registration
+ * (`resendActivation` sends a new link).
+ * @throws AppError VALIDATION (bad RUC, weak password), CONFLICT (RUC already registered).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, users } from '../../db/schema/index-tables.ts';
+import { insertAuthToken, findAccountsByEmail } from '../../db/repositories/users.ts';
+import { checkRuc } from '../../../core/identification.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { AppError } from '../../errors.ts';
+import { ACTIVATION_TTL_MS, newOneTimeToken } from './one-time-token.ts';
+
+export interface RegisterCompanyInput {
+  company: { ruc: string; razonSocial: string; nombreComercial?: string; email: string; dirMatriz: string; telefono?: string };
+  user: { firstName: string; lastName: string; email: string; password: string };
+}
+
+export interface RegisterCompanyResult {
+  company: { _id: string; ruc: string; razonSocial: string };
+  userId: string;
+  activationToken: string;
+  warnings: string[];
+}
+
+export async function registerCompany(db: Db, input: RegisterCompanyInput, now: Date): Promise<RegisterCompanyResult> {
+  const ruc = input.company.ruc.trim();
+  const check = checkRuc(ruc);
+  if (!check.valid) {
+    throw new AppError('VALIDATION', check.message ?? 'RUC inválido', { details: [{ path: 'company.ruc', message: check.message ?? 'RUC inválido' }] });
+  }
+  const passwordHash = await hashPassword(input.user.password);
+  const { token, tokenHash } = newOneTimeToken();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.ruc, ruc));
+    if (existing) {
+      throw new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });
+    }
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        ruc,
+        razonSocial: input.company.razonSocial.trim(),
+        nombreComercial: input.company.nombreComercial?.trim() || null,
+        email: input.company.email.trim().toLowerCase(),
+        dirMatriz: input.company.dirMatriz.trim(),
+        telefono: input.company.telefono?.trim() || null,
+      })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        companyId: company.id,
+        email: input.user.email.trim().toLowerCase(),
+        passwordHash,
+        firstName: input.user.firstName.trim(),
+        lastName: input.user.lastName.trim(),
+        role: 'SUPERADMIN',
+        active: false,
+      })
+      .returning();
+    await insertAuthToken(tx, { companyId: company.id, userId: user.id, tokenHash, kind: 'activation', expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS) });
+    return {
+      company: { _id: company.id, ruc: company.ruc, razonSocial: company.razonSocial },
+      userId: user.id,
+      activationToken: token,
+      warnings: check.warning ? [check.warning] : [],
+    };
+  });
+}
+
+/**
+ * A new activation link for every inactive account with this e-mail. Returns what to mail;
+ * empty when none (the caller answers 200 either way: no enumeration).
+ */
+export async function resendActivation(db: Db, p: { email: string }, now: Date) {
+  const accounts = (await findAccountsByEmail(db, { email: p.email })).filter((a) => !a.user.active);
+  const out: Array<{ to: string; firstName: string; razonSocial: string; token: string }> = [];
+  for (const { user, company } of accounts) {
+    const { token, tokenHash } = newOneTimeToken();
+    await insertAuthToken(db, { companyId: company.id, userId: user.id, tokenHash, kind: 'activation', expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS) });
+    out.push({ to: user.email, firstName: user.firstName, razonSocial: company.razonSocial, token });
+  }
+  return out;
+}
+

@@ -1,0 +1,48 @@
+/**
+ * A company's signing certificate (.p12/.pfx): stored encrypted at rest (AES-256-GCM, key from
+ * DATA_DIR or EMITE_ENCRYPTION_KEY), its password too, never returned by the API. Parsing a .p12 is
+ * slow (node-forge); `signingCredentialsFor` decrypts and hands it to loadSigningCredentials, which
+ * caches by content, so each company's .p12 is parsed once and re-parsed only after a new upload.
+ * @throws AppError VALIDATION (wrong password, no usable key, expired), NOT_FOUND / UNPROCESSABLE
+ *   (no certificate uploaded).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companyCertificates } from '../../db/schema/index-tables.ts';
+import type { SecretBox } from '../../auth/secret-box.ts';
+import { loadSigningCredentials, type SigningCredentials } from '../invoicing/signing-credentials.ts';
+import { AppError } from '../../errors.ts';
+
+export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { companyId: string; p12: Buffer; password: string; now: Date }) {
+  let creds: SigningCredentials;
+  try {
+    creds = loadSigningCredentials(p.p12, p.password);
+  } catch (err) {
+    throw new AppError('VALIDATION', (err as Error).message, { details: [{ path: 'password', message: (err as Error).message }] });
+  }
+  if (creds.notAfter.getTime() < p.now.getTime()) {
+    throw new AppError('VALIDATION', `El certificado expiró el ${creds.notAfter.toISOString().slice(0, 10)}`, { details: [{ path: 'p12', message: 'certificado expirado' }] });
+  }
+  const row = {
+    companyId: p.companyId,
+    p12Encrypted: box.seal(p.p12),
+    passwordEncrypted: box.seal(Buffer.from(p.password, 'utf8')),
+    subject: creds.subject,
+    issuer: creds.issuerName,
+    serialNumber: creds.serialNumberDecimal,
+    notBefore: creds.notBefore,
+    notAfter: creds.notAfter,
+    uploadedAt: p.now,
+  };
+  await db.insert(companyCertificates).values(row).onConflictDoUpdate({ target: companyCertificates.companyId, set: row });
+}
+
+export async function deleteCompanyCertificate(db: Db, p: { companyId: string }) {
+  await db.delete(companyCertificates).where(eq(companyCertificates.companyId, p.companyId));
+}
+
+export async function signingCredentialsFor(db: Db, box: SecretBox, p: { companyId: string }): Promise<SigningCredentials> {
+  const [row] = await db.select().from(companyCertificates).where(eq(companyCertificates.companyId, p.companyId));
+  if (!row) throw new AppError('UNPROCESSABLE', 'La empresa no tiene un certificado de firma electrónica; súbalo en Empresa > Firma electrónica');
+  return loadSigningCredentials(box.open(row.p12Encrypted), box.open(row.passwordEncrypted).toString('utf8'));
+}

@@ -1,0 +1,57 @@
+/** The JSON shape of an invoice (DESIGN.md §4): stored row -> API view; money as numbers. */
+import type { invoices } from '../../db/schema/index-tables.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const money = (v: string | null) => (v === null ? null : Number(v));
+
+export const formatSecuencial = (n: number | null) => (n === null ? null : String(n).padStart(9, '0'));
+
+export function invoiceNumero(row: Pick<InvoiceRow, 'estab' | 'ptoEmi' | 'secuencial'>): string | null {
+  return row.secuencial === null ? null : `${row.estab}-${row.ptoEmi}-${formatSecuencial(row.secuencial)}`;
+}
+
+export function toInvoiceView(row: InvoiceRow) {
+  return {
+    _id: row.id,
+    ...row.extra,
+    establishment: row.establishmentId,
+    estab: row.estab,
+    ptoEmi: row.ptoEmi,
+    codDoc: row.codDoc,
+    customer: row.customerId,
+    razonSocialComprador: row.razonSocialComprador,
+    identificacionComprador: row.identificacionComprador,
+    fechaEmision: row.fechaEmision,
+    detalles: row.detalles.map((d) => ({
+      ...d,
+      cantidad: Number(d.cantidad),
+      precioUnitario: Number(d.precioUnitario),
+      descuento: Number(d.descuento),
+      precioTotalSinImpuesto: Number(d.precioTotalSinImpuesto),
+      valorIva: Number(d.valorIva),
+    })),
+    pagos: row.pagos.map((p) => ({ ...p, total: Number(p.total) })),
+    infoAdicional: row.infoAdicional,
+    totalSinImpuestos: money(row.totalSinImpuestos),
+    totalDescuento: money(row.totalDescuento),
+    totalConImpuestos: row.totalConImpuestos.map((t) => ({ ...t, baseImponible: Number(t.baseImponible), valor: Number(t.valor), tarifa: Number(t.tarifa) })),
+    totalIva: money(row.totalIva),
+    propina: money(row.propina),
+    importeTotal: money(row.importeTotal),
+    status: row.status,
+    secuencial: formatSecuencial(row.secuencial),
+    numero: invoiceNumero(row),
+    claveAcceso: row.claveAcceso,
+    ambiente: row.ambiente,
+    numeroAutorizacion: row.numeroAutorizacion,
+    fechaAutorizacion: row.fechaAutorizacion?.toISOString() ?? null,
+    mensajes: row.mensajes,
+    emailedAt: row.emailedAt?.toISOString() ?? null,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type InvoiceView = ReturnType<typeof toInvoiceView>;

@@ -1,0 +1,104 @@
+/**
+ * Issue a draft (DESIGN.md §4–5, SRI ficha técnica offline): in ONE transaction lock the draft,
+ * check it can be issued, take the next secuencial (row lock), compute the 49-digit claveAcceso,
+ * build the factura XML, validate it against the XSD (compiled once), sign it XAdES-BES, store the
+ * signed XML and the key (status FIRMADA + audit row) and enqueue the SRI send. A crash before
+ * commit rolls everything back (no gap, no duplicate); after commit the job survives restarts and
+ * the same key is reused on every retry.
+ * @throws AppError NOT_FOUND, INVOICE_LOCKED (not a draft), VALIDATION (payments ≠ total, date out
+ *   of the SRI window), UNPROCESSABLE (no certificate, XML not valid against the XSD).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, customers, establishments, invoices } from '../../db/schema/index-tables.ts';
+import type { SecretBox } from '../../auth/secret-box.ts';
+import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
+import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { buildFacturaXml } from '../invoicing/build-factura-xml.ts';
+import { validateFacturaXml } from '../invoicing/validate-xsd.ts';
+import { signComprobante } from '../invoicing/sign-xades.ts';
+import { signingCredentialsFor } from '../certificates/company-certificate.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { allocateSecuencial } from './allocate-secuencial.ts';
+import { transitionInvoice } from './transition-invoice.ts';
+import { toFacturaDocument } from './to-factura-document.ts';
+import type { InvoiceRow } from './invoice-view.ts';
+
+export interface IssueInvoiceOptions {
+  db: Db;
+  secretBox: SecretBox;
+  companyId: string;
+  userId: string;
+  invoiceId: string;
+  now: Date;
+}
+
+/** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
+const MAX_AGE_DAYS = 90;
+
+export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> {
+  // Parse (or take from cache) the certificate before opening the transaction: never hold the
+  // sequence lock while node-forge works.
+  const credentials = await signingCredentialsFor(o.db, o.secretBox, { companyId: o.companyId });
+  return o.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.invoiceId))).for('update');
+    if (!invoice) throw notFound('La factura');
+    if (invoice.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura ya fue emitida (estado ${invoice.status})`);
+
+    const pagado = invoice.pagos.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);
+    const total = Math.round(Number(invoice.importeTotal) * 100);
+    if (invoice.pagos.length === 0 || pagado !== total) {
+      throw new AppError('VALIDATION', `Las formas de pago suman USD ${(pagado / 100).toFixed(2)} y la factura USD ${(total / 100).toFixed(2)}: deben coincidir`, {
+        details: [{ path: 'pagos', message: 'la suma de los pagos debe ser igual al total' }],
+      });
+    }
+    const today = guayaquilDate(o.now);
+    const age = daysBetween(invoice.fechaEmision, today);
+    if (age < 0 || age > MAX_AGE_DAYS) {
+      throw new AppError('VALIDATION', `La fecha de emisión debe estar entre hace ${MAX_AGE_DAYS} días y hoy (${today})`, {
+        details: [{ path: 'fechaEmision', message: 'fuera del rango que acepta el SRI' }],
+      });
+    }
+
+    const [company] = await tx.select().from(companies).where(eq(companies.id, o.companyId));
+    const [establishment] = await tx.select().from(establishments).where(and(eq(establishments.companyId, o.companyId), eq(establishments.id, invoice.establishmentId)));
+    const [customer] = await tx.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, invoice.customerId)));
+    if (!establishment || !customer) throw new AppError('VALIDATION', 'El establecimiento o el cliente de la factura ya no existen');
+
+    const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: invoice.estab, ptoEmi: invoice.ptoEmi, codDoc: invoice.codDoc });
+    const ambiente = company.ambiente as '1' | '2';
+    const claveAcceso = buildClaveAcceso({
+      fechaEmision: invoice.fechaEmision,
+      codDoc: '01',
+      ruc: company.ruc,
+      ambiente,
+      estab: invoice.estab,
+      ptoEmi: invoice.ptoEmi,
+      secuencial,
+      codigoNumerico: randomCodigoNumerico(),
+      tipoEmision: '1',
+    });
+    const doc = toFacturaDocument({ invoice, company, establishment, customer, claveAcceso, secuencial, ambiente });
+    const xml = buildFacturaXml(doc);
+    const check = validateFacturaXml(xml, doc.version);
+    if (!check.valid) {
+      throw new AppError('UNPROCESSABLE', `El XML de la factura no cumple el esquema del SRI: ${check.errors[0]}`, { details: check.errors.map((e) => ({ path: 'xml', message: e })) });
+    }
+    const signedXml = signComprobante(xml, credentials, { signingTime: o.now });
+
+    const row = await transitionInvoice(tx, {
+      companyId: o.companyId,
+      invoiceId: o.invoiceId,
+      from: 'BORRADOR',
+      to: 'FIRMADA',
+      userId: o.userId,
+      now: o.now,
+      mensajes: [],
+      set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
+    });
+    if (!row) throw new AppError('INVOICE_LOCKED', 'La factura cambió mientras se emitía; vuelva a intentarlo');
+    await enqueueJob(tx, { companyId: o.companyId, kind: 'sri_send', invoiceId: o.invoiceId, runAt: o.now });
+    return row;
+  });
+}

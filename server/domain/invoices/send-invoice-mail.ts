@@ -1,0 +1,39 @@
+/**
+ * Mail an authorised invoice to its buyer: the authorised XML (the legal document) and the RIDE
+ * PDF attached (SRI: deliver both after authorisation). Records `emailed_at` and an audit note.
+ * @throws AppError UNPROCESSABLE when the buyer has no e-mail and none is given; the mailer's error.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, customers, establishments, invoiceEvents, invoices } from '../../db/schema/index-tables.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invoiceMail } from '../../mail/templates.ts';
+import { AppError } from '../../errors.ts';
+import { renderInvoiceRide } from './render-invoice-ride.ts';
+import { invoiceNumero, type InvoiceRow } from './invoice-view.ts';
+
+export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
+  const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, o.invoice.customerId)));
+  const to = o.to ?? customer?.email;
+  if (!to) throw new AppError('UNPROCESSABLE', 'El cliente no tiene correo electrónico; indique uno');
+  const [establishment] = await o.db.select().from(establishments).where(and(eq(establishments.companyId, o.invoice.companyId), eq(establishments.id, o.invoice.establishmentId)));
+  const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company, establishment, customer });
+  const numero = invoiceNumero(o.invoice)!;
+  await o.mailer.send(
+    invoiceMail({
+      to,
+      razonSocialComprador: o.invoice.razonSocialComprador,
+      razonSocialEmisor: o.company.razonSocial,
+      numero,
+      importeTotal: Number(o.invoice.importeTotal).toFixed(2),
+      claveAcceso: o.invoice.claveAcceso!,
+      attachments: [
+        { filename: `factura-${numero}.xml`, content: o.invoice.authorizationXml ?? o.invoice.signedXml!, contentType: 'application/xml' },
+        { filename: `RIDE-${numero}.pdf`, content: pdf, contentType: 'application/pdf' },
+      ],
+    }),
+  );
+  await o.db.update(invoices).set({ emailedAt: o.now }).where(and(eq(invoices.companyId, o.invoice.companyId), eq(invoices.id, o.invoice.id)));
+  await o.db.insert(invoiceEvents).values({ companyId: o.invoice.companyId, invoiceId: o.invoice.id, at: o.now, fromStatus: o.invoice.status, toStatus: o.invoice.status, note: `Enviada por correo a ${to}` });
+  return to;
+}

@@ -1,0 +1,101 @@
+/**
+ * XSD validation of facturas with libxml2-wasm, each XSD compiled ONCE per process and kept
+ * (re-reading the XSD per call, as xmllint-wasm does, gives ~10 docs/s; a compiled validator gives
+ * thousands: bench/xsd-validate.ts). XSDs from shared/sri/xsd (SRI's official copies), or SRI_XSD_DIR.
+ * The copies declare no ds:Signature, so validate before signing (SRI.md "Factura XML").
+ *
+ * libxml2 reads the imported xmldsig-core-schema.xsd through an input provider that serves only the
+ * .xsd files of the XSD folder, from memory: comprobantes come from outside (the sandbox validates
+ * what clients send), so libxml2 must not be able to open any other file on disk.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The XSD folder: SRI_XSD_DIR, else `<repo>/../shared/sri/xsd`. Read per call so tests can point elsewhere. */
+export const xsdDir = (): string => path.resolve(process.env.SRI_XSD_DIR || path.resolve(REPO_ROOT, '../shared/sri/xsd'));
+
+export interface XsdCheck {
+  valid: boolean;
+  /** libxml2's messages, one per problem, as "línea N: Element 'x': …" (they name the element). */
+  errors: string[];
+}
+
+const schemaFiles = new XmlBufferInputProvider({});
+let providerRegistered = false;
+const loadedDirs = new Set<string>();
+/** Compiled validators by `${dir}|${version}`; never disposed (one per version for the process). */
+const validators = new Map<string, XsdValidator>();
+
+function serveXsdFolder(dir: string): void {
+  if (loadedDirs.has(dir)) return;
+  if (!providerRegistered) {
+    if (!xmlRegisterInputProvider(schemaFiles)) throw new Error('libxml2 no aceptó el proveedor de archivos XSD');
+    providerRegistered = true;
+  }
+  // libxml2 asks for an import by its absolute path: the schema's url joined with schemaLocation.
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.xsd'))) {
+    schemaFiles.addBuffer(path.join(dir, name), new Uint8Array(readFileSync(path.join(dir, name))));
+  }
+  loadedDirs.add(dir);
+}
+
+const describe = (err: unknown): string[] =>
+  err instanceof XmlLibError && err.details.length
+    ? err.details.map((d) => `línea ${d.line ?? '?'}: ${d.message.trim()}`)
+    : [err instanceof Error ? err.message : String(err)];
+
+/** @throws Error (Spanish) when the version is malformed, its XSD is missing or does not compile. */
+function validatorFor(version: string): XsdValidator {
+  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`Versión de factura no válida: "${version}" (p. ej. 1.1.0)`);
+  const dir = xsdDir();
+  const key = `${dir}|${version}`;
+  const cached = validators.get(key);
+  if (cached) return cached;
+  const file = path.join(dir, `factura_V${version}.xsd`);
+  let source: Uint8Array;
+  try {
+    source = new Uint8Array(readFileSync(file));
+  } catch {
+    throw new Error(`No existe el XSD de la factura versión ${version} en ${dir} (configure SRI_XSD_DIR)`);
+  }
+  serveXsdFolder(dir);
+  const schemaDoc = XmlDocument.fromBuffer(source, { url: file });
+  try {
+    const validator = XsdValidator.fromDoc(schemaDoc);
+    validators.set(key, validator);
+    return validator;
+  } catch (err) {
+    throw new Error(`El XSD ${file} no compila: ${describe(err).join('; ')}`);
+  } finally {
+    // The compiled schema does not need its source document (libxml2-wasm's own tests dispose it).
+    schemaDoc.dispose();
+  }
+}
+
+/**
+ * Validates an unsigned factura against the SRI XSD of its version.
+ * @returns `{valid, errors}`; a document that is not well-formed XML is `valid: false` too.
+ * @throws Error (Spanish) only for a bad version or a missing/broken XSD (a setup problem).
+ * @example validateFacturaXml(buildFacturaXml(doc), company.versionFactura) // { valid: true, errors: [] }
+ */
+export function validateFacturaXml(xml: string, version = '1.1.0'): XsdCheck {
+  const validator = validatorFor(version);
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml);
+  } catch (err) {
+    return { valid: false, errors: describe(err) };
+  }
+  try {
+    validator.validate(doc);
+    return { valid: true, errors: [] };
+  } catch (err) {
+    return { valid: false, errors: describe(err) };
+  } finally {
+    doc.dispose();
+  }
+}

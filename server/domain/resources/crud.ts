@@ -1,0 +1,95 @@
+/**
+ * Generic company-scoped CRUD for a ResourceDefinition: list (q, sort, page, per_page), get,
+ * create, full update (PUT), delete. Another company's id is 404, never 403.
+ * @throws AppError NOT_FOUND, VALIDATION, CONFLICT (unique codes), IN_USE.
+ */
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import type { SchemaRegistry } from '../../schemas/registry.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { prepareBody, splitColumns } from './prepare-body.ts';
+import type { ResourceContext, ResourceDefinition } from './resource-definition.ts';
+
+type Row = Record<string, unknown>;
+
+export function toView(def: ResourceDefinition, row: Row): Row {
+  const view: Row = { _id: row.id, ...(row.extra as Row) };
+  for (const key of Object.keys(def.columns)) {
+    const v = row[key];
+    view[key] = def.numeric?.includes(key) && v !== null && v !== undefined ? Number(v) : v ?? undefined;
+  }
+  view.createdAt = (row.createdAt as Date).toISOString();
+  view.updatedAt = (row.updatedAt as Date).toISOString();
+  return view;
+}
+
+const scope = (def: ResourceDefinition, ctx: ResourceContext, id?: string): SQL =>
+  id ? and(eq(def.table.companyId, ctx.companyId), eq(def.table.id, id))! : eq(def.table.companyId, ctx.companyId);
+
+export async function listResource(def: ResourceDefinition, ctx: ResourceContext, query: ListQuery): Promise<{ items: Row[]; total: number }> {
+  const conditions: SQL[] = [scope(def, ctx)];
+  if (query.q) conditions.push(or(...def.searchable.map((c) => ilike(c, likePattern(query.q!))))!);
+  const where = and(...conditions);
+  const { limit, offset } = pageWindow(query);
+  const fallback = [def.defaultSort.startsWith('-') ? desc(def.sortable[def.defaultSort.slice(1)]) : asc(def.sortable[def.defaultSort]), asc(def.table.id)];
+  const order = orderByFor(query.sort, def.sortable as Record<string, AnyColumn>, fallback);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select().from(def.table).where(where).orderBy(...order).limit(limit).offset(offset),
+    ctx.db.select({ total: count() }).from(def.table).where(where),
+  ]);
+  return { items: (rows as Row[]).map((r) => toView(def, r)), total: Number(total) };
+}
+
+export async function getResource(def: ResourceDefinition, ctx: ResourceContext, id: string): Promise<Row> {
+  const [row] = await ctx.db.select().from(def.table).where(scope(def, ctx, id));
+  if (!row) throw notFound(def.label);
+  return toView(def, row as Row);
+}
+
+function rethrowUnique(def: ResourceDefinition, err: unknown): never {
+  const constraint = uniqueConstraintOf(err);
+  if (constraint !== undefined) {
+    const [path, message] = def.uniqueErrors[constraint] ?? ['', 'Ya existe un registro con esos datos'];
+    throw new AppError('CONFLICT', message, { details: path ? [{ path, message }] : undefined });
+  }
+  throw err;
+}
+
+export async function createResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, body: unknown): Promise<Row> {
+  const data = await prepareBody(ctx.db, registry, def.name, body);
+  await def.beforeSave?.(ctx, data);
+  const { values, extra } = splitColumns(data, def.columns, def.numeric);
+  try {
+    const [row] = await ctx.db.insert(def.table).values({ ...values, extra, companyId: ctx.companyId } as never).returning();
+    return toView(def, row as Row);
+  } catch (err) {
+    rethrowUnique(def, err);
+  }
+}
+
+export async function updateResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, id: string, body: unknown): Promise<Row> {
+  await getResource(def, ctx, id);
+  const data = await prepareBody(ctx.db, registry, def.name, body);
+  await def.beforeSave?.(ctx, data, id);
+  const { values, extra } = splitColumns(data, def.columns, def.numeric);
+  // PUT is a full replacement: optional columns absent from the body are cleared.
+  const cleared = Object.fromEntries(Object.keys(def.columns).filter((k) => !(k in values)).map((k) => [k, null]));
+  try {
+    const [row] = await ctx.db
+      .update(def.table)
+      .set({ ...cleared, ...values, extra, updatedAt: new Date() } as never)
+      .where(scope(def, ctx, id))
+      .returning();
+    return toView(def, row as Row);
+  } catch (err) {
+    rethrowUnique(def, err);
+  }
+}
+
+export async function deleteResource(def: ResourceDefinition, ctx: ResourceContext, id: string): Promise<void> {
+  await getResource(def, ctx, id);
+  await def.beforeDelete?.(ctx, id);
+  await ctx.db.delete(def.table).where(scope(def, ctx, id));
+}

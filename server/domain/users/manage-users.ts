@@ -1,0 +1,195 @@
+/**
+ * Users of one company: list, read, create (with a password, or invited by mail), update, delete,
+ * change own password. Every query is scoped by `companyId` from the authenticated request.
+ * Guard rails: nobody changes their own role or deletes themselves, only a SUPERADMIN grants or
+ * touches SUPERADMIN, and the last active SUPERADMIN stays.
+ * @throws AppError NOT_FOUND, CONFLICT (e-mail taken, self-delete, last superadmin), FORBIDDEN, VALIDATION.
+ */
+import { and, count, eq, ilike, or, sql, asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, users } from '../../db/schema/index-tables.ts';
+import { findCompany, findUser, insertAuthToken, type UserRow } from '../../db/repositories/users.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { can, type AuthUser } from '../../plugins/auth.ts';
+import { toCurrentUser, type CurrentUser } from '../auth/current-user.ts';
+import { ACTIVATION_TTL_MS, newOneTimeToken } from '../auth/one-time-token.ts';
+
+export interface UserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  active?: boolean;
+  password?: string;
+}
+
+export interface UserView {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  active: boolean;
+  isStaff: boolean;
+  createdAt: string;
+}
+
+const toView = (u: UserRow): UserView => ({
+  _id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+  active: u.active,
+  isStaff: u.isStaff,
+  createdAt: u.createdAt.toISOString(),
+});
+
+const sortable = { email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, createdAt: users.createdAt, active: users.active };
+
+export async function listUsers(db: Db, p: { companyId: string; query: ListQuery }): Promise<{ items: UserView[]; total: number }> {
+  const conditions = [eq(users.companyId, p.companyId)];
+  if (p.query.q) {
+    const like = likePattern(p.query.q);
+    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))!);
+  }
+  const where = and(...conditions);
+  const { limit, offset } = pageWindow(p.query);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(...orderByFor(p.query.sort, sortable, [asc(users.lastName), asc(users.id)])).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toView), total: Number(total) };
+}
+
+export async function getUser(db: Db, p: { companyId: string; id: string }): Promise<UserView> {
+  const row = await findUser(db, p);
+  if (!row) throw notFound('El usuario');
+  return toView(row);
+}
+
+export async function getProfile(db: Db, p: { user: AuthUser }): Promise<CurrentUser> {
+  const [row, company] = await Promise.all([findUser(db, { companyId: p.user.companyId, id: p.user.id }), findCompany(db, { companyId: p.user.companyId })]);
+  if (!row || !company) throw notFound('El usuario');
+  return toCurrentUser(row, company, p.user.permissions);
+}
+
+async function emailInUse(db: Db, p: { companyId: string; email: string; exceptId?: string }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, p.companyId), eq(sql`lower(${users.email})`, p.email.toLowerCase())));
+  return row && row.id !== p.exceptId;
+}
+
+function assertMayAssign(actor: AuthUser, role: string) {
+  if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
+}
+
+export async function createUser(db: Db, p: { companyId: string; actor: AuthUser; input: UserInput; now: Date }) {
+  assertMayAssign(p.actor, p.input.role);
+  const email = p.input.email.trim().toLowerCase();
+  if (await emailInUse(db, { companyId: p.companyId, email })) {
+    throw new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
+  }
+  if (p.input.password && p.input.password.length < 8) {
+    throw new AppError('VALIDATION', 'La contraseña debe tener al menos 8 caracteres', { details: [{ path: 'password', message: 'mínimo 8 caracteres' }] });
+  }
+  const withPassword = Boolean(p.input.password);
+  const passwordHash = await hashPassword(p.input.password || newOneTimeToken().token);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        companyId: p.companyId,
+        email,
+        passwordHash,
+        firstName: p.input.firstName.trim(),
+        lastName: p.input.lastName.trim(),
+        role: p.input.role,
+        active: withPassword ? (p.input.active ?? true) : false,
+      })
+      .returning();
+    let invitation: { to: string; firstName: string; razonSocial: string; token: string } | undefined;
+    if (!withPassword) {
+      const { token, tokenHash } = newOneTimeToken();
+      await insertAuthToken(tx, { companyId: p.companyId, userId: row.id, tokenHash, kind: 'reset', expiresAt: new Date(p.now.getTime() + ACTIVATION_TTL_MS) });
+      const [company] = await tx.select({ razonSocial: companies.razonSocial }).from(companies).where(eq(companies.id, p.companyId));
+      invitation = { to: row.email, firstName: row.firstName, razonSocial: company.razonSocial, token };
+    }
+    return { user: toView(row), invitation };
+  });
+}
+
+async function activeSuperadmins(db: Db, companyId: string) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'SUPERADMIN'), eq(users.active, true)));
+  return Number(n);
+}
+
+export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser; id: string; input: UserInput; now: Date }): Promise<UserView> {
+  const existing = await findUser(db, { companyId: p.companyId, id: p.id });
+  if (!existing) throw notFound('El usuario');
+  const self = existing.id === p.actor.id;
+  const changesAccess = p.input.role !== existing.role || (p.input.active ?? existing.active) !== existing.active || p.input.email.trim().toLowerCase() !== existing.email;
+  if (!self && !can(p.actor, 'user', 'update')) throw new AppError('FORBIDDEN', `Su rol (${p.actor.role}) no permite modificar otros usuarios`);
+  if (self && changesAccess && p.input.role !== existing.role) throw new AppError('VALIDATION', 'No puede cambiar su propio rol', { details: [{ path: 'role', message: 'no puede cambiar su propio rol' }] });
+  if (self && p.input.active === false) throw new AppError('VALIDATION', 'No puede desactivar su propia cuenta', { details: [{ path: 'active', message: 'no puede desactivarse' }] });
+  if (existing.role === 'SUPERADMIN' || p.input.role === 'SUPERADMIN') {
+    if (!self) assertMayAssign(p.actor, 'SUPERADMIN');
+  }
+  const email = p.input.email.trim().toLowerCase();
+  if (email !== existing.email && (await emailInUse(db, { companyId: p.companyId, email, exceptId: existing.id }))) {
+    throw new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
+  }
+  const demotesSuperadmin = existing.role === 'SUPERADMIN' && existing.active && (p.input.role !== 'SUPERADMIN' || p.input.active === false);
+  if (demotesSuperadmin && (await activeSuperadmins(db, p.companyId)) <= 1) {
+    throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      email,
+      firstName: p.input.firstName.trim(),
+      lastName: p.input.lastName.trim(),
+      role: p.input.role,
+      active: p.input.active ?? existing.active,
+      // Removing access revokes the user's sessions at once.
+      tokenVersion: changesAccess ? existing.tokenVersion + 1 : existing.tokenVersion,
+      updatedAt: p.now,
+    })
+    .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
+    .returning();
+  return toView(row);
+}
+
+export async function deleteUser(db: Db, p: { companyId: string; actor: AuthUser; id: string }): Promise<void> {
+  const existing = await findUser(db, { companyId: p.companyId, id: p.id });
+  if (!existing) throw notFound('El usuario');
+  if (existing.id === p.actor.id) throw new AppError('CONFLICT', 'No puede eliminar su propio usuario');
+  if (existing.role === 'SUPERADMIN') {
+    assertMayAssign(p.actor, 'SUPERADMIN');
+    if (existing.active && (await activeSuperadmins(db, p.companyId)) <= 1) throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
+  }
+  await db.delete(users).where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)));
+}
+
+/** @returns the new token version (older sessions are revoked). */
+export async function changePassword(db: Db, p: { companyId: string; userId: string; currentPassword?: string; password: string }): Promise<number> {
+  const existing = await findUser(db, { companyId: p.companyId, id: p.userId });
+  if (!existing) throw notFound('El usuario');
+  if (!p.currentPassword || !(await verifyPassword(p.currentPassword, existing.passwordHash))) {
+    throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { details: [{ path: 'currentPassword', message: 'no es correcta' }] });
+  }
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(p.password), tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() })
+    .where(and(eq(users.companyId, p.companyId), eq(users.id, p.userId)))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row.tokenVersion;
+}
+

@@ -1,0 +1,164 @@
+/**
+ * The worker that talks to the outside for invoices: sends FIRMADA invoices to the SRI reception
+ * service, polls authorisation, and mails the authorised XML and RIDE to the buyer.
+ * Rules (shared/sri/SRI.md "Handling"): persist the key before sending and reuse it on every retry;
+ * a retried send first asks authorisation (the previous try may have arrived); DEVUELTA 43 (clave
+ * registrada) or 70 (en procesamiento) -> ask authorisation, never resend; zero autorizaciones ->
+ * poll again with backoff (the SRI may take up to 24 h); authorised only when estado AUTORIZADO.
+ * Every status change writes its audit row in the same transaction as the follow-up job.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, customers, invoices } from '../db/schema/index-tables.ts';
+import type { SriMensajeRow } from '../db/schema/invoicing.ts';
+import { SriUnavailableError, pickAutorizacion, type AutorizacionResult, type RecepcionResult } from '../sri/soap-client.ts';
+import { transitionInvoice } from '../domain/invoices/transition-invoice.ts';
+import { sendInvoiceMail } from '../domain/invoices/send-invoice-mail.ts';
+import { authorizationDocument } from '../domain/invoices/authorization-document.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { claimJobs, completeJob, enqueueJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
+
+export interface SriPort {
+  validarComprobante(signedXml: string): Promise<RecepcionResult>;
+  autorizacionComprobante(claveAcceso: string): Promise<AutorizacionResult>;
+}
+
+export interface WorkerDeps {
+  db: Db;
+  sri: SriPort;
+  mailer: Mailer;
+  clock: () => Date;
+  log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+}
+
+const STILL_PROCESSING = new Set(['43', '70']);
+
+async function loadInvoice(db: Db, job: JobRow) {
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.companyId, job.companyId), eq(invoices.id, job.invoiceId!)));
+  return row;
+}
+
+/** Apply an authorisation answer. @returns true when the invoice reached a final state. */
+async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string): Promise<boolean> {
+  const now = deps.clock();
+  const picked = pickAutorizacion(answer);
+  if (!picked) return false;
+  const mensajes = picked.mensajes as SriMensajeRow[];
+  if (picked.estado === 'AUTORIZADO') {
+    await deps.db.transaction(async (tx) => {
+      const row = await transitionInvoice(tx, {
+        companyId: job.companyId,
+        invoiceId: job.invoiceId!,
+        from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'],
+        to: 'AUTORIZADA',
+        mensajes,
+        now,
+        set: {
+          numeroAutorizacion: picked.numeroAutorizacion ?? null,
+          fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
+          authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
+        },
+      });
+      if (!row) return;
+      const [customer] = await tx.select({ email: customers.email }).from(customers).where(and(eq(customers.companyId, job.companyId), eq(customers.id, row.customerId)));
+      if (customer?.email) await enqueueJob(tx, { companyId: job.companyId, kind: 'mail_invoice', invoiceId: row.id, runAt: now });
+    });
+    return true;
+  }
+  if (picked.estado === 'NO AUTORIZADO') {
+    await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now }));
+    return true;
+  }
+  // EN PROCESO (seen in production): keep polling.
+  await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', mensajes, now }));
+  return false;
+}
+
+async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
+  const invoice = await loadInvoice(deps.db, job);
+  if (!invoice || invoice.status !== 'FIRMADA' || !invoice.signedXml || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
+  // A retry may follow a send whose answer was lost: ask first, never send the same key twice blindly.
+  if (job.attempts > 1 && (await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso), invoice.signedXml))) {
+    return completeJob(deps.db, job, deps.clock());
+  }
+  const answer = await deps.sri.validarComprobante(invoice.signedXml);
+  const now = deps.clock();
+  const mensajes = answer.mensajes as SriMensajeRow[];
+  if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
+    await deps.db.transaction(async (tx) => {
+      await transitionInvoice(tx, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now });
+      await enqueueJob(tx, { companyId: job.companyId, kind: 'sri_authorize', invoiceId: invoice.id, runAt: now });
+    });
+  } else {
+    await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now }));
+  }
+  await completeJob(deps.db, job, now);
+}
+
+async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {
+  const invoice = await loadInvoice(deps.db, job);
+  if (!invoice || !['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
+  const final = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso), invoice.signedXml ?? '');
+  if (final) return completeJob(deps.db, job, deps.clock());
+  // Not processed yet: poll again with backoff (first polls are quick, then spaced out).
+  await retryJob(deps.db, job, { now: deps.clock(), error: 'autorización pendiente', delayMs: Math.min(500 * 2 ** (job.attempts - 1), 10 * 60 * 1000) });
+}
+
+async function handleMail(deps: WorkerDeps, job: JobRow): Promise<void> {
+  const invoice = await loadInvoice(deps.db, job);
+  if (!invoice || invoice.status !== 'AUTORIZADA') return completeJob(deps.db, job, deps.clock());
+  const [company] = await deps.db.select().from(companies).where(eq(companies.id, job.companyId));
+  await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: (job.payload as { to?: string }).to });
+  await completeJob(deps.db, job, deps.clock());
+}
+
+const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>> = {
+  sri_send: handleSend,
+  sri_authorize: handleAuthorize,
+  mail_invoice: handleMail,
+};
+
+/**
+ * Claim and run due jobs once. @returns how many ran. Failures reschedule with backoff; an
+ * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
+ */
+export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; invoiceId?: string; kinds?: JobKind[] } = {}): Promise<number> {
+  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: 60_000, invoiceId: opts.invoiceId, kinds: opts.kinds });
+  for (const job of jobs) {
+    try {
+      await HANDLERS[job.kind](deps, job);
+    } catch (err) {
+      const reason = err instanceof SriUnavailableError ? `SRI no disponible: ${err.message}` : (err as Error).message;
+      if (!(err instanceof SriUnavailableError)) deps.log?.error({ err, job: job.id, kind: job.kind }, 'job failed');
+      await retryJob(deps.db, job, { now: deps.clock(), error: reason });
+    }
+  }
+  return jobs.length;
+}
+
+/** Poll for due jobs every `intervalMs` until stopped; `kick()` runs a pass at once. */
+export function startWorker(deps: WorkerDeps, intervalMs = 1000) {
+  let running = false;
+  let stopped = false;
+  const pass = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      while (!stopped && (await runDueJobs(deps)) > 0);
+    } catch (err) {
+      deps.log?.error({ err }, 'worker pass failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  return {
+    kick: () => void pass(),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Outbound work as rows (DESIGN.md §5): enqueued in the same transaction as the state change,
+ * claimed with FOR UPDATE SKIP LOCKED (any number of nodes), retried with exponential backoff,
+ * re-claimable after a crash once `locked_until` passes. Handlers must be idempotent.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index-tables.ts';
+
+export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_invoice';
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; invoiceId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {
+  await tx.insert(jobs).values({ companyId: p.companyId, kind: p.kind, invoiceId: p.invoiceId ?? null, payload: p.payload ?? {}, runAt: p.runAt ?? new Date() });
+}
+
+/** Claim up to `limit` due jobs (optionally only one invoice's) for `leaseMs`. */
+export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: number; invoiceId?: string; kinds?: JobKind[] }): Promise<JobRow[]> {
+  const onlyInvoice = p.invoiceId ? sql`and invoice_id = ${p.invoiceId}` : sql``;
+  const onlyKinds = p.kinds ? sql`and kind in ${p.kinds}` : sql``;
+  const result = await db.execute(sql`
+    update job set status = 'running', attempts = attempts + 1, locked_until = ${new Date(p.now.getTime() + p.leaseMs)}, updated_at = ${p.now}
+    where (company_id, id) in (
+      select company_id, id from job
+      where ((status = 'pending' and run_at <= ${p.now}) or (status = 'running' and locked_until < ${p.now})) ${onlyInvoice} ${onlyKinds}
+      order by run_at
+      limit ${p.limit}
+      for update skip locked
+    )
+    returning company_id, id, kind, invoice_id, payload, attempts`);
+  return ((result as { rows: Array<Record<string, unknown>> }).rows).map((r) => ({
+    companyId: r.company_id as string,
+    id: r.id as string,
+    kind: r.kind as string,
+    invoiceId: (r.invoice_id as string) ?? null,
+    payload: (r.payload as Record<string, unknown>) ?? {},
+    attempts: Number(r.attempts),
+  })) as JobRow[];
+}
+
+export async function completeJob(db: Db, job: Pick<JobRow, 'companyId' | 'id'>, now: Date): Promise<void> {
+  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}
+
+/** Backoff: 2 s, 4 s, 8 s … capped at 10 min; gives up after `maxAttempts` (SRI may take 24 h). */
+export function backoffMs(attempts: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
+}
+
+export async function retryJob(db: Db, job: Pick<JobRow, 'companyId' | 'id' | 'attempts'>, p: { now: Date; error: string; payload?: Record<string, unknown>; maxAttempts?: number; delayMs?: number }): Promise<void> {
+  const giveUp = job.attempts >= (p.maxAttempts ?? 200);
+  await db
+    .update(jobs)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      runAt: new Date(p.now.getTime() + (p.delayMs ?? backoffMs(job.attempts))),
+      lockedUntil: null,
+      lastError: p.error.slice(0, 2000),
+      updatedAt: p.now,
+      ...(p.payload ? { payload: p.payload } : {}),
+    })
+    .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}

@@ -1,0 +1,92 @@
+/**
+ * The one error handler: AppError codes -> HTTP, Fastify/Ajv validation -> 400 with Spanish
+ * `details`, body parsing problems -> 4xx, anything else -> opaque 500 (logged, never leaked).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import localize from 'ajv-i18n';
+import type { ErrorObject } from 'ajv';
+import { AppError, type ErrorDetail } from '../errors.ts';
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Ajv errors -> `{path, message}` in Spanish, path dotted and relative to the validated object. */
+export function ajvDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
+  const copy = errors.map((e) => ({ ...e }));
+  localize.es(copy);
+  // Emite's own keywords carry Spanish messages already; ajv-i18n would replace them with a generic one.
+  copy.forEach((e, i) => {
+    if (e.keyword.startsWith('x-') && errors[i].message) e.message = errors[i].message;
+  });
+  return copy.map((e) => {
+    let p = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') p = p ? `${p}.${e.params.missingProperty}` : e.params.missingProperty;
+    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
+      p = p ? `${p}.${e.params.additionalProperty}` : e.params.additionalProperty;
+      e.message = 'no es un campo permitido';
+    }
+    return { path: prefix && p ? `${prefix}.${p}` : prefix || p, message: e.message ?? 'valor inválido' };
+  });
+}
+
+const CONTEXT_LABEL: Record<string, string> = { body: 'cuerpo', querystring: 'parámetros', params: 'ruta', headers: 'cabeceras' };
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        statusCode: error.status,
+        error: REASON[error.status] ?? 'Error',
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.extra ?? {}),
+      });
+    }
+    const fe = error as FastifyError & { validationContext?: string };
+    if (fe.validation) {
+      const details = ajvDetails(fe.validation as ErrorObject[]);
+      const where = CONTEXT_LABEL[fe.validationContext ?? 'body'] ?? 'solicitud';
+      const first = details[0];
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: first ? `Datos inválidos en ${where}: ${first.path ? `${first.path} ` : ''}${first.message}` : 'Datos inválidos',
+        details,
+      });
+    }
+    const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ statusCode: 500, error: REASON[500], message: 'Error interno del servidor' });
+    }
+    const message =
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && /JSON/i.test(fe.message))
+        ? 'El cuerpo de la solicitud no es JSON válido'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'El cuerpo de la solicitud es demasiado grande'
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Tipo de contenido no admitido: envíe application/json'
+            : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'El cuerpo JSON está vacío'
+              : status === 429
+                ? 'Demasiadas solicitudes; espere un momento e intente de nuevo'
+                : fe.message;
+    return reply.status(status).send({ statusCode: status, error: REASON[status] ?? 'Error', message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Ruta no encontrada: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,12 @@
+/** Admin API (spec §7 "Admin area"): menu, tables and catalogs, roles, company, locations, schemas. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+import { companyRoutes } from './company-routes.ts';
+import { referenceRoutes } from './reference-routes.ts';
+
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await referenceRoutes(app, deps);
+  await catalogRoutes(app, deps);
+  await companyRoutes(app, deps);
+}

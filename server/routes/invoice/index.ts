@@ -1,0 +1,56 @@
+/** `/api/invoice`: drafts (list with filters, get, POST, PUT, DELETE); issuing lives beside it. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { listQuerySchema } from '../../http/list-query.ts';
+import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type InvoiceListQuery } from '../../domain/invoices/list-invoices.ts';
+import { saveInvoiceDraft } from '../../domain/invoices/save-invoice-draft.ts';
+import { toInvoiceView } from '../../domain/invoices/invoice-view.ts';
+import { idParam } from '../resources/index.ts';
+
+const invoiceOut = { type: 'object', additionalProperties: true } as const;
+const date = { type: 'string', format: 'date' } as const;
+
+export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/invoice',
+    {
+      preHandler: requirePermission('invoice', 'read'),
+      schema: {
+        querystring: {
+          ...listQuerySchema,
+          properties: {
+            ...listQuerySchema.properties,
+            status: { type: 'string', pattern: `^(${INVOICE_STATUSES.join('|')})(,(${INVOICE_STATUSES.join('|')}))*$` },
+            from: date,
+            to: date,
+            customer: { type: 'string', format: 'uuid' },
+          },
+        },
+        response: { 200: { type: 'array', items: invoiceOut } },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listInvoices(deps.db, { companyId: currentUser(request).companyId, query: request.query as InvoiceListQuery });
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+  app.get('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) =>
+    toInvoiceView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id })),
+  );
+  const save = (request: Parameters<typeof currentUser>[0], id?: string) => {
+    const user = currentUser(request);
+    return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: user.id, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+  };
+  app.post('/api/invoice', { preHandler: requirePermission('invoice', 'create'), schema: { response: { 201: invoiceOut } } }, async (request, reply) =>
+    reply.status(201).send(await save(request)),
+  );
+  app.put('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'update'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) =>
+    save(request, (request.params as { _id: string })._id),
+  );
+  app.delete('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'delete'), schema: { params: idParam } }, async (request, reply) => {
+    await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id });
+    return reply.status(204).send();
+  });
+}

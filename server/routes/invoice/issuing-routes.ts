@@ -1,0 +1,103 @@
+/**
+ * Issuing an invoice and what follows (DESIGN.md §4): issue, ask the SRI again, signed XML and
+ * authorisation XML, RIDE PDF, e-mail, history. The SRI round trip of an issue runs right away so
+ * the answer usually carries the final status; if the SRI does not answer the invoice stays
+ * FIRMADA/RECIBIDA and the background worker keeps trying.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { companies, invoiceEvents } from '../../db/schema/index-tables.ts';
+import { getInvoice } from '../../domain/invoices/list-invoices.ts';
+import { issueInvoice } from '../../domain/invoices/issue-invoice.ts';
+import { toInvoiceView, invoiceNumero } from '../../domain/invoices/invoice-view.ts';
+import { renderInvoiceRide } from '../../domain/invoices/render-invoice-ride.ts';
+import { sendInvoiceMail } from '../../domain/invoices/send-invoice-mail.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { runDueJobs, type WorkerDeps } from '../../jobs/invoice-worker.ts';
+import { AppError } from '../../errors.ts';
+import { idParam } from '../resources/index.ts';
+
+const invoiceOut = { type: 'object', additionalProperties: true } as const;
+
+export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
+  const ids = (request: FastifyRequest) => ({ companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id });
+  /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
+  const settle = async (invoiceId: string) => {
+    for (let i = 0; i < 4; i += 1) {
+      const ran = await runDueJobs(worker, { invoiceId, kinds: ['sri_send', 'sri_authorize'] });
+      if (ran === 0) break;
+    }
+    deps.kickWorker?.();
+  };
+
+  app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
+    const { companyId, id } = ids(request);
+    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, userId: currentUser(request).id, invoiceId: id, now: deps.clock() });
+    await settle(id);
+    return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
+  });
+
+  app.post('/api/invoice/:_id/authorize', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
+    const { companyId, id } = ids(request);
+    const invoice = await getInvoice(deps.db, { companyId, id });
+    if (!['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status)) {
+      throw new AppError('INVOICE_LOCKED', `La factura está ${invoice.status}: no hay nada que consultar al SRI`);
+    }
+    await enqueueJob(deps.db, { companyId, kind: invoice.status === 'FIRMADA' ? 'sri_send' : 'sri_authorize', invoiceId: id, runAt: deps.clock() });
+    await settle(id);
+    return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
+  });
+
+  app.get(
+    '/api/invoice/:_id/xml',
+    { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, querystring: { type: 'object', properties: { format: { type: 'string', enum: ['comprobante', 'autorizacion'] } } } } },
+    async (request, reply) => {
+      const invoice = await getInvoice(deps.db, { companyId: ids(request).companyId, id: ids(request).id });
+      const format = (request.query as { format?: string }).format ?? 'comprobante';
+      const xml = format === 'autorizacion' ? invoice.authorizationXml : invoice.signedXml;
+      if (!xml) throw new AppError('UNPROCESSABLE', format === 'autorizacion' ? 'La factura aún no está autorizada por el SRI' : 'La factura aún no ha sido emitida');
+      const name = `${format === 'autorizacion' ? 'autorizacion' : 'factura'}-${invoiceNumero(invoice)}.xml`;
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
+    },
+  );
+
+  app.get(
+    '/api/invoice/:_id/pdf',
+    { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, querystring: { type: 'object', properties: { download: { type: 'boolean' } } } } },
+    async (request, reply) => {
+      const invoice = await getInvoice(deps.db, { companyId: ids(request).companyId, id: ids(request).id });
+      const pdf = await renderInvoiceRide({ db: deps.db, invoice });
+      const disposition = (request.query as { download?: boolean }).download ? 'attachment' : 'inline';
+      return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(invoice)}.pdf"`).send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/invoice/:_id/email',
+    {
+      preHandler: requirePermission('invoice', 'issue'),
+      schema: { params: idParam, body: { type: ['object', 'null'], properties: { to: { type: 'string', format: 'email', maxLength: 254 } } }, response: { 200: { type: 'object', properties: { message: { type: 'string' }, to: { type: 'string' } } } } },
+    },
+    async (request) => {
+      const { companyId, id } = ids(request);
+      const invoice = await getInvoice(deps.db, { companyId, id });
+      if (invoice.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', 'Solo se envían por correo las facturas autorizadas por el SRI');
+      const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
+      const to = await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: (request.body as { to?: string } | null)?.to });
+      return { message: `Factura enviada a ${to}`, to };
+    },
+  );
+
+  app.get('/api/invoice/:_id/events', { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam } }, async (request) => {
+    const { companyId, id } = ids(request);
+    await getInvoice(deps.db, { companyId, id });
+    const rows = await deps.db
+      .select()
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.companyId, companyId), eq(invoiceEvents.invoiceId, id)))
+      .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.id));
+    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The effective schemas: `src/schemas/<name>/{schema,ui,list}.json` merged with a deployment's
+ * SCHEMAS_DIR (DESIGN.md §3). Compiled once at start; a bad file stops start-up with its path and
+ * the Ajv message (`SchemaLoadError`), so no broken screen is ever served.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv';
+import type { ErrorDetail } from '../errors.ts';
+import { ajvDetails } from '../plugins/error-handler.ts';
+import { ajvFor, createSchemaAjv } from './ajv.ts';
+import { mergeSchemaFolder, type SchemaFiles } from './merge.ts';
+import { SchemaLoadError } from './schema-load-error.ts';
+
+export { SchemaLoadError };
+
+export const BUNDLED_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/schemas');
+
+export interface SchemaEntry extends SchemaFiles {
+  name: string;
+  validate: ValidateFunction;
+}
+
+export interface SchemaRegistry {
+  get(name: string): SchemaEntry | undefined;
+  all(): SchemaEntry[];
+  /** Validate (and apply defaults to) a body; returns null when valid, else Spanish details. */
+  validate(name: string, data: unknown): ErrorDetail[] | null;
+  /** Extra menu entries from SCHEMAS_DIR/menu.json (same shape as the menu API). */
+  menu: unknown[];
+  etag: string;
+}
+
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new SchemaLoadError(file, (err as Error).message);
+  }
+}
+
+function readFolder(dir: string): Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>> {
+  const out: Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>> = {};
+  for (const part of ['schema', 'ui', 'list', 'patch'] as const) {
+    const file = path.join(dir, `${part}.json`);
+    if (existsSync(file)) out[part] = readJson(file);
+  }
+  return out;
+}
+
+const folders = (dir: string) => readdirSync(dir).filter((n) => statSync(path.join(dir, n)).isDirectory());
+
+export function loadSchemaRegistry(opts: { bundledDir?: string; overridesDir?: string } = {}): SchemaRegistry {
+  const bundledDir = opts.bundledDir ?? BUNDLED_SCHEMAS_DIR;
+  const merged = new Map<string, SchemaFiles & { source: string }>();
+  for (const name of folders(bundledDir)) {
+    const files = readFolder(path.join(bundledDir, name));
+    if (files.schema) merged.set(name, { schema: files.schema as object, ui: (files.ui as object) ?? {}, list: (files.list as object) ?? {}, source: path.join(bundledDir, name) });
+  }
+  let menu: unknown[] = [];
+  if (opts.overridesDir) {
+    if (!existsSync(opts.overridesDir)) throw new SchemaLoadError(opts.overridesDir, 'la carpeta SCHEMAS_DIR no existe');
+    for (const name of folders(opts.overridesDir)) {
+      const dir = path.join(opts.overridesDir, name);
+      const result = mergeSchemaFolder(merged.get(name), readFolder(dir), dir);
+      merged.set(name, { ...result, source: dir });
+    }
+    const menuFile = path.join(opts.overridesDir, 'menu.json');
+    if (existsSync(menuFile)) {
+      const data = readJson(menuFile);
+      if (!Array.isArray(data)) throw new SchemaLoadError(menuFile, 'debe ser una lista de entradas de menú');
+      menu = data;
+    }
+  }
+
+  const ajvs = createSchemaAjv();
+  const entries = new Map<string, SchemaEntry>();
+  for (const [name, files] of merged) {
+    const ajv = ajvFor(ajvs, files.schema);
+    const file = path.join(files.source, 'schema.json');
+    if (!ajv.validateSchema(files.schema)) {
+      throw new SchemaLoadError(file, ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
+    }
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(files.schema);
+    } catch (err) {
+      throw new SchemaLoadError(file, (err as Error).message);
+    }
+    entries.set(name, { name, schema: files.schema, ui: files.ui, list: files.list, validate });
+  }
+  const etag = `"${createHash('sha1')
+    .update(JSON.stringify([...entries.values()].map((e) => [e.name, e.schema, e.ui, e.list]).concat([menu])))
+    .digest('hex')}"`;
+
+  return {
+    get: (name) => entries.get(name),
+    all: () => [...entries.values()],
+    validate(name, data) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`No hay un esquema registrado con el nombre "${name}"`);
+      return entry.validate(data) ? null : ajvDetails(entry.validate.errors ?? []);
+    },
+    menu,
+    etag,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The SOAP the sandbox SRI writes, shaped like the real services' answers (SRI ficha técnica §7.2.3
+ * examples; WSDLs in shared/sri/wsdl): `soap:` envelope, the operation response qualified as `ns2:`
+ * in the service namespace, everything under it unqualified (as the SRI actually sends, although
+ * the WSDL declares `autorizacion`, `comprobante` and `mensaje` as global elements).
+ */
+import { NS_AUTORIZACION, NS_RECEPCION, type SriMensaje } from './soap-client.ts';
+import { escapeXml } from './xml-dom.ts';
+
+const envelope = (body: string) => `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+
+function mensajesXml(mensajes: SriMensaje[]): string {
+  if (!mensajes.length) return '<mensajes/>';
+  const one = (m: SriMensaje) =>
+    `<mensaje><identificador>${escapeXml(m.identificador)}</identificador><mensaje>${escapeXml(m.mensaje)}</mensaje>` +
+    `${m.informacionAdicional ? `<informacionAdicional>${escapeXml(m.informacionAdicional)}</informacionAdicional>` : ''}<tipo>${escapeXml(m.tipo)}</tipo></mensaje>`;
+  return `<mensajes>${mensajes.map(one).join('')}</mensajes>`;
+}
+
+/** Text as CDATA; a "]]>" inside is split across two sections so the text survives intact. */
+const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+/** validarComprobanteResponse: RECIBIDA carries `<comprobantes/>`; DEVUELTA one comprobante with its mensajes. */
+export function recepcionResponse(r: { estado: 'RECIBIDA' | 'DEVUELTA'; claveAcceso: string; mensajes: SriMensaje[] }): string {
+  const comprobantes = r.estado === 'RECIBIDA' && !r.mensajes.length ? '<comprobantes/>' : `<comprobantes><comprobante><claveAcceso>${escapeXml(r.claveAcceso)}</claveAcceso>${mensajesXml(r.mensajes)}</comprobante></comprobantes>`;
+  return envelope(`<ns2:validarComprobanteResponse xmlns:ns2="${NS_RECEPCION}"><RespuestaRecepcionComprobante><estado>${r.estado}</estado>${comprobantes}</RespuestaRecepcionComprobante></ns2:validarComprobanteResponse>`);
+}
+
+export interface SandboxAutorizacion {
+  estado: string;
+  numeroAutorizacion: string;
+  fechaAutorizacion: string;
+  ambiente: string;
+  comprobante: string;
+  mensajes: SriMensaje[];
+}
+
+/** autorizacionComprobanteResponse; an unknown or unprocessed key has numeroComprobantes 0 and `<autorizaciones/>`. */
+export function autorizacionResponse(claveAccesoConsultada: string, autorizaciones: SandboxAutorizacion[]): string {
+  const list = autorizaciones.length
+    ? `<autorizaciones>${autorizaciones
+        .map(
+          (a) =>
+            `<autorizacion><estado>${escapeXml(a.estado)}</estado><numeroAutorizacion>${escapeXml(a.numeroAutorizacion)}</numeroAutorizacion>` +
+            `<fechaAutorizacion>${a.fechaAutorizacion}</fechaAutorizacion><ambiente>${escapeXml(a.ambiente)}</ambiente>` +
+            `<comprobante>${cdata(a.comprobante)}</comprobante>${mensajesXml(a.mensajes)}</autorizacion>`,
+        )
+        .join('')}</autorizaciones>`
+    : '<autorizaciones/>';
+  return envelope(
+    `<ns2:autorizacionComprobanteResponse xmlns:ns2="${NS_AUTORIZACION}"><RespuestaAutorizacionComprobante>` +
+      `<claveAccesoConsultada>${escapeXml(claveAccesoConsultada)}</claveAccesoConsultada><numeroComprobantes>${autorizaciones.length}</numeroComprobantes>${list}` +
+      `</RespuestaAutorizacionComprobante></ns2:autorizacionComprobanteResponse>`,
+  );
+}
+
+/** A SOAP 1.1 fault (sent with HTTP 500), as JAX-WS answers a request it cannot bind. */
+export function soapFault(faultcode: 'soap:Client' | 'soap:Server', faultstring: string): string {
+  return envelope(`<soap:Fault><faultcode>${faultcode}</faultcode><faultstring>${escapeXml(faultstring)}</faultstring></soap:Fault>`);
+}
+
+/** fechaAutorizacion as the SRI writes it: local time in Ecuador (UTC-5, no DST) with the -05:00 offset. */
+export function ecuadorDateTime(instant: Date): string {
+  return `${new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 19)}-05:00`;
+}

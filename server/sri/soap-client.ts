@@ -1,0 +1,266 @@
+/**
+ * SOAP 1.1 document/literal client for the SRI offline web services (SRI ficha técnica offline §7;
+ * WSDLs in shared/sri/wsdl; shared/sri/SRI.md "Web services"):
+ * - RecepcionComprobantesOffline.validarComprobante: `<xml>` = base64 of the signed comprobante.
+ * - AutorizacionComprobantesOffline.autorizacionComprobante: `<claveAccesoComprobante>`.
+ *
+ * Answers are read with @xmldom/xmldom by local name (prefixes vary between SRI deployments);
+ * fast-xml-parser is not used because it is only a transitive dependency of a devDependency here
+ * (ec-sri-invoice-signer), so a production install would not have it. Every
+ * failure that says nothing about the comprobante itself (network, timeout, HTTP error, SOAP fault,
+ * an answer that is not the expected SOAP) throws {@link SriUnavailableError}: the caller keeps the
+ * claveAcceso and retries later, asking authorisation first (SRI.md "Handling").
+ */
+import type { Element } from '@xmldom/xmldom';
+import { escapeXml, kids, parseXml, textOf } from './xml-dom.ts';
+
+/**
+ * The SRI could not be reached or did not answer with the expected SOAP: network error, timeout,
+ * HTTP status other than 2xx (503 while it is down, 500 with a SOAP fault), or an unreadable body.
+ * Always retryable. `cause` holds the underlying error; `status` the HTTP status when there was one.
+ */
+export class SriUnavailableError extends Error {
+  readonly status?: number;
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SriUnavailableError';
+    if (options?.status !== undefined) this.status = options.status;
+  }
+}
+
+/** One `mensaje` of an SRI answer (WSDL type `mensaje`). `identificador` is the SRI code ('43', '60'…). */
+export interface SriMensaje {
+  identificador: string;
+  mensaje: string;
+  informacionAdicional?: string;
+  tipo: 'ERROR' | 'ADVERTENCIA' | 'INFORMATIVO' | string;
+}
+
+/** `RespuestaRecepcionComprobante`: the mensajes of every `comprobante`, flattened (empty when RECIBIDA). */
+export interface RecepcionResult {
+  estado: 'RECIBIDA' | 'DEVUELTA';
+  mensajes: SriMensaje[];
+}
+
+/** One `autorizacion` (WSDL type `autorizacion`); `comprobante` is the authorised XML as text. */
+export interface Autorizacion {
+  estado: 'AUTORIZADO' | 'NO AUTORIZADO' | 'EN PROCESO' | string;
+  numeroAutorizacion?: string;
+  /** As the SRI writes it: ISO 8601 with the -05:00 offset. */
+  fechaAutorizacion?: string;
+  /** 'PRUEBAS' | 'PRODUCCIÓN'. */
+  ambiente?: string;
+  comprobante?: string;
+  mensajes: SriMensaje[];
+}
+
+/** `RespuestaAutorizacionComprobante`. Zero autorizaciones: the SRI has not processed the key yet. */
+export interface AutorizacionResult {
+  autorizaciones: Autorizacion[];
+  /** The SOAP response exactly as received (HTTP body): kept as the authorisation envelope. */
+  raw: string;
+}
+
+export interface SriClient {
+  /** @throws SriUnavailableError */
+  validarComprobante(signedXml: string): Promise<RecepcionResult>;
+  /** @throws SriUnavailableError */
+  autorizacionComprobante(claveAcceso: string): Promise<AutorizacionResult>;
+}
+
+export interface SriClientOptions {
+  recepcionUrl: string;
+  autorizacionUrl: string;
+  /** Whole exchange (connect, send, read the answer), ms. Default 15000. */
+  timeoutMs?: number;
+  /** Defaults to the global fetch (undici); tests and the in-process sandbox pass another. */
+  fetch?: typeof fetch;
+}
+
+export type SriEnv = 'sandbox' | 'pruebas' | 'produccion';
+
+/** Target namespaces of the two WSDLs (the operation elements are qualified, their parts are not). */
+export const NS_RECEPCION = 'http://ec.gob.sri.ws.recepcion';
+export const NS_AUTORIZACION = 'http://ec.gob.sri.ws.autorizacion';
+const NS_SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SERVICE_PATHS = {
+  recepcion: '/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
+  autorizacion: '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
+} as const;
+
+/**
+ * The two service URLs for an SRI_ENV (SRI ficha técnica §7.2): pruebas https://celcer.sri.gob.ec,
+ * produccion https://cel.sri.gob.ec, sandbox `${sandboxBaseUrl}/sri-sandbox` (Emite's local SRI).
+ * @param sandboxBaseUrl origin serving the sandbox plugin; default http://127.0.0.1:8089
+ *   (`npm run sri:sandbox`). Ignored for pruebas and produccion.
+ * @example sriEndpoints('pruebas').recepcionUrl
+ *   // 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline'
+ */
+export function sriEndpoints(env: SriEnv, sandboxBaseUrl = 'http://127.0.0.1:8089'): { recepcionUrl: string; autorizacionUrl: string } {
+  const bases: Record<SriEnv, string> = {
+    pruebas: 'https://celcer.sri.gob.ec',
+    produccion: 'https://cel.sri.gob.ec',
+    sandbox: `${sandboxBaseUrl.replace(/\/+$/, '')}/sri-sandbox`,
+  };
+  const base = bases[env];
+  if (!base) throw new Error(`SRI_ENV "${env}" no existe: use sandbox, pruebas o produccion`);
+  return { recepcionUrl: `${base}${SERVICE_PATHS.recepcion}`, autorizacionUrl: `${base}${SERVICE_PATHS.autorizacion}` };
+}
+
+/** The request as the WSDL defines it: operation element qualified (prefix ec), its part unqualified. */
+function requestEnvelope(ns: string, operationXml: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${NS_SOAP11}" xmlns:ec="${ns}"><soapenv:Header/><soapenv:Body>${operationXml}</soapenv:Body></soapenv:Envelope>`;
+}
+
+/** The element under soap:Body whose local name is `name`, or throws SriUnavailableError (also on a Fault). */
+function bodyChild(xml: string, name: string, status: number): Element {
+  let envelope: Element;
+  try {
+    envelope = parseXml(xml);
+  } catch (err) {
+    throw new SriUnavailableError(`El SRI respondió algo que no es XML (HTTP ${status})`, { cause: err, status });
+  }
+  const body = kids(envelope, 'Body')[0];
+  const fault = body && kids(body, 'Fault')[0];
+  if (fault) throw new SriUnavailableError(`El SRI respondió con un error SOAP: ${textOf(fault, 'faultstring') ?? textOf(fault, 'Reason') ?? 'sin detalle'}`, { status });
+  const found = body && kids(body, name)[0];
+  if (!found) throw new SriUnavailableError(`La respuesta del SRI no contiene ${name} (HTTP ${status})`, { status });
+  return found;
+}
+
+function mensajesOf(el: Element): SriMensaje[] {
+  return kids(el, 'mensajes').flatMap((list) =>
+    kids(list, 'mensaje').map((m) => {
+      const informacionAdicional = textOf(m, 'informacionAdicional');
+      return {
+        identificador: textOf(m, 'identificador') ?? '',
+        mensaje: textOf(m, 'mensaje') ?? '',
+        ...(informacionAdicional ? { informacionAdicional } : {}),
+        tipo: textOf(m, 'tipo') ?? 'ERROR',
+      };
+    }),
+  );
+}
+
+/**
+ * The authorised XML: the CDATA sections exactly (the SRI wraps them in whitespace), or the
+ * trimmed text when the comprobante comes escaped instead.
+ */
+function comprobanteOf(autorizacion: Element): string | undefined {
+  const el = kids(autorizacion, 'comprobante')[0];
+  if (!el) return undefined;
+  const sections: string[] = [];
+  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 4) sections.push((c as unknown as { data: string }).data);
+  return sections.length ? sections.join('') : (el.textContent ?? '').trim();
+}
+
+/**
+ * Reads a validarComprobante SOAP answer.
+ * @throws SriUnavailableError on a fault, a missing RespuestaRecepcionComprobante or an unknown estado.
+ */
+export function parseRecepcion(xml: string, status = 200): RecepcionResult {
+  const response = bodyChild(xml, 'validarComprobanteResponse', status);
+  const answer = kids(response, 'RespuestaRecepcionComprobante')[0];
+  if (!answer) throw new SriUnavailableError('La respuesta de recepción no contiene RespuestaRecepcionComprobante', { status });
+  const estado = textOf(answer, 'estado');
+  if (estado !== 'RECIBIDA' && estado !== 'DEVUELTA') throw new SriUnavailableError(`Estado de recepción desconocido: "${estado ?? ''}"`, { status });
+  const comprobantes = kids(answer, 'comprobantes').flatMap((c) => kids(c, 'comprobante'));
+  return { estado, mensajes: comprobantes.flatMap(mensajesOf) };
+}
+
+/**
+ * Reads an autorizacionComprobante SOAP answer; `raw` is `xml` itself.
+ * @throws SriUnavailableError on a fault or a missing RespuestaAutorizacionComprobante.
+ */
+export function parseAutorizacion(xml: string, status = 200): AutorizacionResult {
+  const response = bodyChild(xml, 'autorizacionComprobanteResponse', status);
+  const answer = kids(response, 'RespuestaAutorizacionComprobante')[0];
+  if (!answer) throw new SriUnavailableError('La respuesta de autorización no contiene RespuestaAutorizacionComprobante', { status });
+  const autorizaciones = kids(answer, 'autorizaciones')
+    .flatMap((list) => kids(list, 'autorizacion'))
+    .map((a): Autorizacion => {
+      const optional = { numeroAutorizacion: textOf(a, 'numeroAutorizacion'), fechaAutorizacion: textOf(a, 'fechaAutorizacion'), ambiente: textOf(a, 'ambiente'), comprobante: comprobanteOf(a) };
+      return {
+        estado: textOf(a, 'estado') ?? '',
+        ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined && v !== '')),
+        mensajes: mensajesOf(a),
+      };
+    });
+  return { autorizaciones, raw: xml };
+}
+
+/**
+ * SRI.md "Handling": several `autorizacion` entries may come back (one per processing attempt);
+ * take the AUTORIZADO one. Otherwise the most recent by fechaAutorizacion (the list order when the
+ * dates cannot be compared): NO AUTORIZADO is final for that attempt, EN PROCESO means poll again.
+ * @returns undefined when there are none: not processed yet, poll again with backoff (up to 24 h).
+ * The invoice is authorised only when the returned entry's estado is 'AUTORIZADO'.
+ */
+export function pickAutorizacion(result: Pick<AutorizacionResult, 'autorizaciones'>): Autorizacion | undefined {
+  const list = result.autorizaciones;
+  const authorised = list.find((a) => a.estado === 'AUTORIZADO');
+  if (authorised || list.length <= 1) return authorised ?? list[0];
+  const time = (a: Autorizacion) => (a.fechaAutorizacion ? Date.parse(a.fechaAutorizacion) : Number.NaN);
+  if (list.some((a) => Number.isNaN(time(a)))) return list[0];
+  return list.reduce((latest, a) => (time(a) > time(latest) ? a : latest));
+}
+
+/**
+ * The SRI client. Each call is one POST (text/xml, SOAPAction "") bounded by `timeoutMs`.
+ * @example
+ *   const sri = createSriClient(sriEndpoints('pruebas'));
+ *   const r = await sri.validarComprobante(signedXml); // { estado: 'RECIBIDA', mensajes: [] }
+ *   const a = pickAutorizacion(await sri.autorizacionComprobante(claveAcceso));
+ */
+export function createSriClient(opts: SriClientOptions): SriClient {
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+
+  /** POST and read the whole answer within timeoutMs, whatever the fetch implementation does with the signal. */
+  async function post(url: string, body: string): Promise<{ status: number; text: string }> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new SriUnavailableError(`El SRI no respondió en ${timeoutMs} ms`);
+        controller.abort(err);
+        reject(err);
+      }, timeoutMs);
+    });
+    const exchange = (async () => {
+      const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""' }, body, signal: controller.signal });
+      return { status: res.status, text: await res.text() };
+    })();
+    try {
+      return await Promise.race([exchange, timedOut]);
+    } catch (err) {
+      if (err instanceof SriUnavailableError) throw err;
+      throw new SriUnavailableError(`No se pudo contactar al SRI: ${(err as Error).message}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+      exchange.catch(() => undefined); // the loser of the race must not become an unhandled rejection
+    }
+  }
+
+  /** Non-2xx: a SOAP fault (HTTP 500) is reported by bodyChild with its faultstring; anything else by status. */
+  function rejectHttpError(status: number, text: string, operation: string): void {
+    if (status >= 200 && status < 300) return;
+    if (text.includes('Fault')) bodyChild(text, operation, status);
+    throw new SriUnavailableError(`El SRI respondió HTTP ${status}`, { status });
+  }
+
+  return {
+    async validarComprobante(signedXml) {
+      const base64 = Buffer.from(signedXml, 'utf8').toString('base64');
+      const { status, text } = await post(opts.recepcionUrl, requestEnvelope(NS_RECEPCION, `<ec:validarComprobante><xml>${base64}</xml></ec:validarComprobante>`));
+      rejectHttpError(status, text, 'validarComprobanteResponse');
+      return parseRecepcion(text, status);
+    },
+    async autorizacionComprobante(claveAcceso) {
+      const operation = `<ec:autorizacionComprobante><claveAccesoComprobante>${escapeXml(claveAcceso)}</claveAccesoComprobante></ec:autorizacionComprobante>`;
+      const { status, text } = await post(opts.autorizacionUrl, requestEnvelope(NS_AUTORIZACION, operation));
+      rejectHttpError(status, text, 'autorizacionComprobanteResponse');
+      return parseAutorizacion(text, status);
+    },
+  };
+}

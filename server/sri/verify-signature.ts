@@ -1,0 +1,112 @@
+/**
+ * The sandbox SRI's signature check, independent of Emite's signer (which uses node:crypto and its
+ * own reference construction): the XAdES-BES form the SRI requires (SRI ficha técnica §6;
+ * shared/sri/SRI.md "Signature") is checked on the DOM, then xml-crypto's SignedXml recomputes the
+ * three reference digests and verifies the RSA-SHA1 SignatureValue with the public key of the
+ * X509Certificate carried in KeyInfo.
+ */
+import { createHash, X509Certificate } from 'node:crypto';
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import { SignedXml } from 'xml-crypto';
+import { kids } from './xml-dom.ts';
+
+const NS_DS = 'http://www.w3.org/2000/09/xmldsig#';
+const NS_ETSI = 'http://uri.etsi.org/01903/v1.3.2#';
+const ALGORITHMS = {
+  c14n: ['http://www.w3.org/TR/2001/REC-xml-c14n-20010315', 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments'],
+  rsaSha1: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  sha1: 'http://www.w3.org/2000/09/xmldsig#sha1',
+  enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+  signedPropertiesType: 'http://uri.etsi.org/01903#SignedProperties',
+};
+
+const attr = (el: Element | undefined, name: string) => el?.getAttribute(name) ?? '';
+const dsChild = (el: Element | undefined, name: string) => (el ? kids(el, name).find((k) => k.namespaceURI === NS_DS) : undefined);
+
+/** Every element carrying id / Id / ID, by value: a referenced id must name exactly one element. */
+function elementsById(root: Element): Map<string, Element[]> {
+  const index = new Map<string, Element[]>();
+  const walk = (el: Element) => {
+    for (const name of ['id', 'Id', 'ID']) {
+      const value = el.getAttribute(name);
+      if (value) index.set(value, [...(index.get(value) ?? []), el]);
+    }
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) walk(c as unknown as Element);
+  };
+  walk(root);
+  return index;
+}
+
+function lastElementChild(el: Element): Element | undefined {
+  for (let c = el.lastChild; c; c = c.previousSibling) if (c.nodeType === 1) return c as unknown as Element;
+  return undefined;
+}
+
+const BAD_SIGNATURE_VALUE = 'El valor de la firma (SignatureValue) no corresponde al certificado de KeyInfo';
+const toPem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+
+/**
+ * @param xml the comprobante exactly as received (already known to be well-formed).
+ * @returns null when the signature is valid, else the reason in Spanish (the SRI's
+ *   informacionAdicional for error 39).
+ */
+export function verifyComprobanteSignature(xml: string): string | null {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const root = doc.documentElement as unknown as Element;
+  const signatures = Array.from(doc.getElementsByTagNameNS(NS_DS, 'Signature')) as unknown as Element[];
+  if (signatures.length === 0) return 'El comprobante no está firmado (falta ds:Signature)';
+  if (signatures.length > 1) return 'El comprobante tiene más de una firma';
+  const signature = signatures[0];
+  if (lastElementChild(root) !== signature) return 'La firma (ds:Signature) debe ser el último elemento del comprobante';
+
+  const signedInfo = dsChild(signature, 'SignedInfo');
+  if (!ALGORITHMS.c14n.includes(attr(dsChild(signedInfo, 'CanonicalizationMethod'), 'Algorithm'))) return 'La canonicalización debe ser C14N 1.0 inclusiva';
+  if (attr(dsChild(signedInfo, 'SignatureMethod'), 'Algorithm') !== ALGORITHMS.rsaSha1) return 'El algoritmo de firma debe ser RSA-SHA1';
+  const references = signedInfo ? kids(signedInfo, 'Reference') : [];
+  if (references.length !== 3) return `La firma debe tener tres referencias (SignedProperties, KeyInfo, comprobante); tiene ${references.length}`;
+  if (references.some((r) => attr(dsChild(r, 'DigestMethod'), 'Algorithm') !== ALGORITHMS.sha1)) return 'Los resúmenes (DigestMethod) deben ser SHA1';
+
+  // Each reference must name exactly one element, and the three must be the comprobante, the
+  // KeyInfo and the SignedProperties (a signature over something else, or a wrapped copy, fails).
+  const ids = elementsById(root);
+  const targets = references.map((r) => {
+    const uri = attr(r, 'URI');
+    const found = uri.startsWith('#') ? (ids.get(uri.slice(1)) ?? []) : [];
+    return found.length === 1 ? found[0] : undefined;
+  });
+  const keyInfo = dsChild(signature, 'KeyInfo');
+  const refTo = (el: Element | undefined) => (el ? references[targets.indexOf(el)] : undefined);
+  const comprobanteRef = refTo(root);
+  if (!comprobanteRef || attr(root, 'id') !== 'comprobante') return 'La firma no cubre el comprobante (referencia #comprobante al elemento raíz)';
+  const transforms = dsChild(comprobanteRef, 'Transforms');
+  if (!transforms || !kids(transforms, 'Transform').some((t) => attr(t, 'Algorithm') === ALGORITHMS.enveloped)) return 'La referencia al comprobante debe usar la transformación enveloped-signature';
+  if (!refTo(keyInfo)) return 'La firma no cubre el certificado (referencia a ds:KeyInfo)';
+  const signedProperties = targets.find((t) => t?.localName === 'SignedProperties' && t.namespaceURI === NS_ETSI);
+  if (!signedProperties || attr(refTo(signedProperties), 'Type') !== ALGORITHMS.signedPropertiesType) return 'La firma no cubre las propiedades XAdES (etsi:SignedProperties)';
+
+  const certBase64 = (keyInfo && Array.from(keyInfo.getElementsByTagNameNS(NS_DS, 'X509Certificate'))[0]?.textContent?.replace(/\s+/g, '')) || '';
+  if (!certBase64) return 'La firma no incluye el certificado (ds:X509Certificate)';
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(Buffer.from(certBase64, 'base64'));
+  } catch {
+    return 'El certificado de la firma no es legible';
+  }
+  // RSAKeyValue is deliberately not compared with the certificate: the reference signer
+  // (ec-sri-invoice-signer, whose output SRI.md gives as the accepted form) writes the modulus and
+  // exponent as decimal digits read as hex, and verifiers such as xmlsec1 use X509Data instead.
+  const certDigestEl = Array.from(signedProperties.getElementsByTagNameNS(NS_ETSI, 'CertDigest'))[0] as unknown as Element | undefined;
+  const certDigest = certDigestEl && dsChild(certDigestEl, 'DigestValue')?.textContent?.trim();
+  if (certDigest !== createHash('sha1').update(cert.raw).digest('base64')) return 'SigningCertificate (CertDigest) no corresponde al certificado de KeyInfo';
+
+  try {
+    const verifier = new SignedXml({ publicCert: toPem(certBase64) });
+    verifier.loadSignature(signature as unknown as Node);
+    if (verifier.checkSignature(xml)) return null;
+    const failed = verifier.getReferences().find((r) => r.validationError);
+    return failed ? `El resumen de la referencia ${failed.uri} no coincide: el contenido cambió después de firmar` : BAD_SIGNATURE_VALUE;
+  } catch (err) {
+    // xml-crypto throws (rather than returning false) when the RSA check of SignedInfo fails.
+    return /signature value .* is incorrect/.test((err as Error).message) ? BAD_SIGNATURE_VALUE : `Firma inválida: ${(err as Error).message}`;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Emite's JSON Schema keywords, declared to Ajv so that the form validator (and its strict mode)
+ * knows them (DESIGN.md §3). Most are annotations for the UI and the server; `x-decimals` and
+ * `x-money` also check the number of decimal places, as the server does (money: 2; cantidad and
+ * precioUnitario: 6, factura 1.1.0).
+ * @example const ajv = addEmiteKeywords(new Ajv({ strict: true })); ajv.compile(productSchema);
+ */
+import type { FuncKeywordDefinition, KeywordDefinition } from 'ajv';
+
+/** Keywords that only annotate a schema (widgets, API paths, storage, menu). */
+export const ANNOTATION_KEYWORDS = [
+  'x-catalog',
+  'x-ref',
+  'x-location',
+  'x-renderer',
+  'x-resource',
+  'x-storage',
+  'x-api',
+  'x-update-method',
+  'x-search',
+  'x-sort',
+  'x-label',
+  'x-menu',
+  'x-order',
+  'x-hidden',
+] as const;
+
+/** Decimal places written in a number (1.5 -> 1, 1e-7 -> 7). */
+export function decimalsOf(n: number): number {
+  if (!Number.isFinite(n)) return Infinity;
+  const [mantissa, exponent] = String(n).split('e-');
+  const places = mantissa.split('.')[1]?.length ?? 0;
+  return exponent === undefined ? places : places + Number(exponent);
+}
+
+interface DecimalsValidator {
+  (schema: unknown, data: number): boolean;
+  errors?: Array<{ keyword: string; message: string; params: Record<string, unknown> }> | null;
+}
+
+function decimalsKeyword(keyword: 'x-decimals' | 'x-money', limitOf: (schema: unknown) => number, schemaType: 'number' | 'boolean'): KeywordDefinition {
+  const validate: DecimalsValidator = (schema, data) => {
+    const limit = limitOf(schema);
+    const ok = limit < 0 || decimalsOf(data) <= limit;
+    validate.errors = ok ? null : [{ keyword, message: `debe tener como máximo ${limit} decimales`, params: { max: limit } }];
+    return ok;
+  };
+  return { keyword, type: 'number', schemaType, errors: true, validate: validate as FuncKeywordDefinition['validate'] };
+}
+
+export const EMITE_KEYWORDS: KeywordDefinition[] = [
+  ...ANNOTATION_KEYWORDS.map((keyword): KeywordDefinition => ({ keyword })),
+  decimalsKeyword('x-decimals', (s) => Number(s), 'number'),
+  decimalsKeyword('x-money', (s) => (s ? 2 : -1), 'boolean'),
+];
+
+/** Declare Emite's keywords on an Ajv instance (draft-07 or 2020-12) and return it. */
+export function addEmiteKeywords<T extends { addKeyword(def: KeywordDefinition): unknown }>(ajv: T): T {
+  for (const def of EMITE_KEYWORDS) ajv.addKeyword(def);
+  return ajv;
+}

@@ -1,0 +1,31 @@
+/**
+ * Notification bus (no JSX): the engine and renderers publish, the shell's toaster shows.
+ * Types and durations are the spec's (§9): info, warning, success 3000 ms; danger 5000 ms; rose and
+ * primary as info.
+ * @example notify('success', 'Producto guardado')
+ */
+export type NotificationType = 'info' | 'success' | 'warning' | 'danger' | 'rose' | 'primary';
+
+export interface Notification {
+  id: number;
+  type: NotificationType;
+  message: string;
+  durationMs: number;
+}
+
+export const DURATION_MS: Record<NotificationType, number> = { info: 3000, success: 3000, warning: 3000, danger: 5000, rose: 3000, primary: 3000 };
+
+type Listener = (n: Notification) => void;
+const listeners = new Set<Listener>();
+let nextId = 1;
+
+export function notify(type: NotificationType, message: string): Notification {
+  const n = { id: nextId++, type, message, durationMs: DURATION_MS[type] };
+  listeners.forEach((l) => l(n));
+  return n;
+}
+
+export function onNotify(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

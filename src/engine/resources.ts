@@ -1,0 +1,111 @@
+/**
+ * Resource hooks on swr (ra-core's data layer): one params object per call, the resource named by
+ * its schema (its API path comes from the schema, see `apiPathOf`), stable cache keys
+ * `[apiPath, verb, params]`. Lists keep the previous page while the next one loads.
+ * @example
+ * const { rows, total, isLoading } = useList({ resource: 'product', q: 'lap', sort: '-precioUnitario', page: 2, perPage: 20 });
+ * const { record } = useRecord({ resource: 'catalog', apiParams: { table: 'forma_pago' }, id: '01' });
+ * await saveRecord({ resource: 'product', id, body });
+ */
+import useSWR, { mutate } from 'swr';
+import { request } from './api-client.ts';
+import { resolveApiPath, schemaNamed, useSchemas } from './schema-registry.ts';
+
+export interface ResourceParams {
+  /** Schema name (`product`, `catalog`…); `/api/<resource>` when no schema has that name. */
+  resource: string;
+  /** Values for `{placeholders}` in the schema's `x-api` (e.g. `{ table: 'forma_pago' }`). */
+  apiParams?: Record<string, string>;
+}
+
+export interface ListParams extends ResourceParams {
+  q?: string;
+  /** `field` ascending, `-field` descending. */
+  sort?: string;
+  /** 1-based. */
+  page?: number;
+  perPage?: number;
+  /** Extra query parameters (e.g. `status`, `from`, `to`). */
+  filters?: Record<string, string | undefined>;
+}
+
+export type Row = Record<string, unknown> & { _id: string };
+
+export interface ListResult {
+  rows: Row[];
+  total: number;
+  isLoading: boolean;
+  isValidating: boolean;
+}
+
+/** Bumped by invalidate(): part of every key, so a list shown after a save never reuses a deduped pre-save answer. */
+const revisions = new Map<string, number>();
+const revisionOf = (apiPath: string) => revisions.get(apiPath) ?? 0;
+
+/** The normalised query of a list (what the key and the request share). */
+export function listQuery(p: ListParams): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: p.page ?? 1, per_page: p.perPage ?? 20 };
+  if (p.q) query.q = p.q;
+  if (p.sort) query.sort = p.sort;
+  for (const [k, v] of Object.entries(p.filters ?? {})) if (v !== undefined && v !== '') query[k] = v;
+  return query;
+}
+
+export function listKey(apiPath: string, p: ListParams) {
+  return [apiPath, 'list', listQuery(p), revisionOf(apiPath)] as const;
+}
+
+export function recordKey(apiPath: string, id: string) {
+  return [apiPath, 'one', id, revisionOf(apiPath)] as const;
+}
+
+/** One page of a resource. Pass `null` to fetch nothing yet. */
+export function useList(p: ListParams | null): ListResult {
+  const schemas = useSchemas();
+  const apiPath = p ? resolveApiPath({ ...p, schemas }) : '';
+  const { data, isLoading, isValidating } = useSWR(
+    p ? listKey(apiPath, p) : null,
+    async ([path, , query]) => {
+      const res = await request<Row[]>({ path, query });
+      return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0 };
+    },
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+  return { rows: data?.rows ?? [], total: data?.total ?? 0, isLoading, isValidating };
+}
+
+/** One record by id; nothing is fetched while `id` is undefined. */
+export function useRecord(p: ResourceParams & { id: string | undefined }) {
+  const schemas = useSchemas();
+  const apiPath = resolveApiPath({ ...p, schemas });
+  const { data, isLoading, mutate: refresh } = useSWR(p.id ? recordKey(apiPath, p.id) : null, async ([path, , id]) => (await request<Row>({ path: `${path}/${encodeURIComponent(id)}` })).data, {
+    revalidateOnFocus: false,
+  });
+  return { record: data, isLoading, refresh };
+}
+
+/**
+ * Create (no id: POST) or replace (PUT, or the schema's `x-update-method`) a record, then drop the
+ * resource's cached pages.
+ * @throws ApiError with the server's `details`, for the form to show on its fields.
+ */
+export async function saveRecord(p: ResourceParams & { id?: string; body: unknown }): Promise<Row> {
+  const apiPath = resolveApiPath(p);
+  const method = p.id ? (schemaNamed(p.resource)?.schema['x-update-method'] ?? 'PUT') : 'POST';
+  const res = await request<Row>({ method, path: p.id ? `${apiPath}/${encodeURIComponent(p.id)}` : apiPath, body: p.body, kind: 'form' });
+  await invalidate(apiPath);
+  return res.data;
+}
+
+/** @throws ApiError (e.g. 409 "in use") so the caller can say why. */
+export async function deleteRecord(p: ResourceParams & { id: string }): Promise<void> {
+  const apiPath = resolveApiPath(p);
+  await request({ method: 'DELETE', path: `${apiPath}/${encodeURIComponent(p.id)}`, kind: 'form' });
+  await invalidate(apiPath);
+}
+
+/** Drop every cached page and record under an API path, so whichever screen shows it next refetches. */
+export function invalidate(apiPath: string) {
+  revisions.set(apiPath, revisionOf(apiPath) + 1);
+  return mutate((key) => Array.isArray(key) && key[0] === apiPath, undefined, { revalidate: true });
+}

@@ -1,0 +1,159 @@
+/**
+ * Schemas for screens: the bundled copies in src/schemas (always available) and the server's
+ * effective ones (`GET /api/admin/schema/`, bundled + SCHEMAS_DIR), which win once they load.
+ * Also answers the questions every screen asks of a schema: its API path, the field that names a
+ * record, and whether it is a page of its own (a custom renderer with no resource behind it).
+ * @example const entry = useSchema('product'); apiPathOf(entry) // '/api/product'
+ */
+import useSWR from 'swr';
+import { request } from './api-client.ts';
+
+export interface JsonSchema {
+  $schema?: string;
+  title?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  required?: string[];
+  readOnly?: boolean;
+  enum?: unknown[];
+  format?: string;
+  default?: unknown;
+  description?: string;
+  minimum?: number;
+  'x-catalog'?: string;
+  'x-ref'?: string;
+  'x-location'?: boolean;
+  'x-money'?: boolean;
+  'x-decimals'?: number;
+  'x-renderer'?: string;
+  'x-resource'?: string;
+  'x-storage'?: string;
+  'x-api'?: string;
+  'x-update-method'?: 'PUT' | 'PATCH';
+  [key: string]: unknown;
+}
+
+export interface ListColumn {
+  field: string;
+  title?: string;
+  sortable?: boolean;
+  format?: 'money' | 'date' | 'datetime' | 'status' | 'catalog' | 'boolean' | 'text';
+  /** Table name for `format: 'catalog'`. */
+  catalog?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface ListFilter {
+  field: string;
+  title: string;
+  /** `date-range` sends `from` and `to`; the others send `field`. */
+  type: 'status' | 'date-range' | 'select';
+  options?: Array<{ value: string; label: string }>;
+}
+
+export interface ListConfig {
+  /** Heading; `{param}` placeholders take the route's parameters (e.g. `Catálogo: {table}`). */
+  title?: string;
+  columns?: ListColumn[];
+  defaultSort?: string;
+  searchable?: string[];
+  filters?: ListFilter[];
+  labelField?: string;
+  /** `staff`: only platform staff change these records; everyone else reads them. */
+  access?: 'staff';
+  /** Records that own a list of another schema, mounted at `<base>/<_id>/<schema>` (e.g. a table's catalog). */
+  nested?: { schema: string; param: string; label: string };
+}
+
+export interface SchemaEntry {
+  name: string;
+  schema: JsonSchema;
+  ui: Record<string, unknown>;
+  list: ListConfig;
+}
+
+const files = import.meta.glob('../schemas/*/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+
+/** src/schemas/<name>/{schema,ui,list}.json -> entries. */
+export const BUNDLED: Record<string, SchemaEntry> = (() => {
+  const out: Record<string, SchemaEntry> = {};
+  for (const [file, content] of Object.entries(files)) {
+    const m = /schemas\/([^/]+)\/(schema|ui|list)\.json$/.exec(file);
+    if (!m) continue;
+    const entry = (out[m[1]] ??= { name: m[1], schema: {}, ui: {}, list: {} });
+    if (m[2] === 'schema') entry.schema = content as JsonSchema;
+    else if (m[2] === 'ui') entry.ui = content as Record<string, unknown>;
+    else entry.list = content as ListConfig;
+  }
+  return out;
+})();
+
+/** The latest effective schemas, for code outside React (save, delete). */
+let effective: Record<string, SchemaEntry> = BUNDLED;
+
+export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry>> {
+  try {
+    const { data } = await request<SchemaEntry[]>({ path: '/api/admin/schema/', kind: 'menu' });
+    if (Array.isArray(data)) effective = { ...BUNDLED, ...Object.fromEntries(data.map((e) => [e.name, { ...e, ui: e.ui ?? {}, list: e.list ?? {} }])) };
+  } catch {
+    // The bundled copy keeps every screen working when the server cannot say more.
+  }
+  return effective;
+}
+
+/** All effective schemas (the server's, or the bundled copy while loading or on failure). */
+export function useSchemas(enabled = true): Record<string, SchemaEntry> {
+  const { data } = useSWR(enabled ? ['schemas'] : null, loadEffectiveSchemas, { revalidateOnFocus: false });
+  return data ?? effective;
+}
+
+/** @example const entry = useSchema('customer'); */
+export function useSchema(name: string): SchemaEntry | undefined {
+  return useSchemas()[name];
+}
+
+/** Outside React: the effective entry of a schema, if any. */
+export function schemaNamed(name: string): SchemaEntry | undefined {
+  return effective[name];
+}
+
+/**
+ * The API path of a schema's records: `x-api` (with `{param}` placeholders filled from
+ * `apiParams`), else `/api/record/<name>` for `x-storage: "record"`, else `/api/<x-resource | name>`.
+ * @throws when a placeholder has no value, naming it.
+ */
+export function apiPathOf(entry: SchemaEntry, apiParams: Record<string, string> = {}): string {
+  const s = entry.schema;
+  const template = s['x-api'] ?? (s['x-storage'] === 'record' ? `/api/record/${entry.name}` : `/api/${s['x-resource'] ?? entry.name}`);
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = apiParams[key];
+    if (value === undefined || value === '') throw new Error(`El esquema "${entry.name}" necesita el parámetro "${key}" para su ruta de API (${template})`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The API path of a resource named by its schema (or `/api/<resource>` when no schema has that name). */
+export function resolveApiPath(p: { resource: string; apiParams?: Record<string, string>; schemas?: Record<string, SchemaEntry> }): string {
+  const entry = (p.schemas ?? effective)[p.resource];
+  return entry ? apiPathOf(entry, p.apiParams) : `/api/${p.resource}`;
+}
+
+/** The permission resource of a schema (the CurrentUser.permissions key): `x-resource`, `record` for record storage, else its name. */
+export function permissionOf(entry: SchemaEntry): string {
+  // Schema-only resources are all guarded by the server's `record` permission, whatever their name.
+  return entry.schema['x-storage'] === 'record' ? 'record' : (entry.schema['x-resource'] ?? entry.name);
+}
+
+/** A custom renderer with no records behind it (the dashboard) is one page, not a list and a form. */
+export function isPageSchema(entry: SchemaEntry): boolean {
+  const s = entry.schema;
+  return Boolean(s['x-renderer']) && !s['x-resource'] && !s['x-api'] && !s['x-storage'];
+}
+
+/** The field that names a record in lookups and titles. */
+export function labelFieldOf(entry: SchemaEntry): string {
+  if (entry.list.labelField) return entry.list.labelField;
+  const props = Object.keys(entry.schema.properties ?? {});
+  return ['razonSocial', 'descripcion', 'nombre', 'name', 'title', 'placa'].find((f) => props.includes(f)) ?? props.find((p) => p !== '_id') ?? '_id';
+}

@@ -1,0 +1,120 @@
+/**
+ * The list screen of any schema: server-side paging, sorting, search and filters kept in the URL
+ * (`?q=&sort=&page=`), the previous page shown while the next loads, skeleton and empty states,
+ * row click to edit, delete with a confirmation. Columns, filters and the nested list (a table's
+ * catalog) come from the schema's list.json; who may create or delete from `accessTo`.
+ * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
+ * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
+ */
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { useList, deleteRecord, type Row } from '../engine/resources.ts';
+import { useSchema, type SchemaEntry } from '../engine/schema-registry.ts';
+import { accessTo } from '../engine/access.ts';
+import { useSession } from '../engine/session.ts';
+import { notify } from '../engine/notify.ts';
+import { errorMessage } from '../engine/api-client.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { defaultColumns } from './list/cells.tsx';
+import { ListFilters } from './list/ListFilters.tsx';
+import { ListPager } from './list/ListPager.tsx';
+import { ListTable } from './list/ListTable.tsx';
+import { ListToolbar } from './list/ListToolbar.tsx';
+import { useListState } from './list/useListState.ts';
+
+export interface ListPageProps {
+  /** The schema whose records are listed. */
+  schemaName: string;
+  /** Route of this list; forms open at `<basePath>/new` and `<basePath>/<_id>`. */
+  basePath: string;
+  /** Values for the schema's `x-api` placeholders (e.g. a catalog's table). */
+  apiParams?: Record<string, string>;
+  /** Heading when list.json has none (e.g. the menu entry's title). */
+  title?: string;
+}
+
+export function ListPage(p: ListPageProps) {
+  const entry = useSchema(p.schemaName);
+  if (!entry) throw new Error(`ListPage necesita un esquema llamado "${p.schemaName}"; no hay ninguno registrado (src/schemas/${p.schemaName}/schema.json)`);
+  return <ListScreen {...p} entry={entry} />;
+}
+
+const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+
+function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & { entry: SchemaEntry }) {
+  const navigate = useNavigate();
+  const access = accessTo(useSession(), entry);
+  const { q, sort, page, perPage, filters, update } = useListState({ defaultSort: entry.list.defaultSort, filters: entry.list.filters });
+  const { rows, total, isLoading, isValidating } = useList({ resource: entry.name, apiParams, q, sort, page, perPage, filters });
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const columns = entry.list.columns ?? defaultColumns(entry);
+  const nested = entry.list.nested;
+  const create = access.create ? () => navigate(`${basePath}/new`) : undefined;
+
+  const actions = useCallback(
+    (row: Row) => (
+      <>
+        {nested && (
+          <Button asChild size="xs" variant="outline">
+            <Link to={`${basePath}/${encodeURIComponent(row._id)}/${nested.schema}`}>{nested.label}</Link>
+          </Button>
+        )}
+        {access.remove && (
+          <IconButton aria-label="Eliminar" size="xs" variant="ghost" colorPalette="red" onClick={() => setToDelete(row)}>
+            <LuTrash2 />
+          </IconButton>
+        )}
+      </>
+    ),
+    [nested, access.remove, basePath],
+  );
+
+  const remove = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteRecord({ resource: entry.name, apiParams, id: toDelete._id });
+      notify('success', 'Registro eliminado');
+      setToDelete(null);
+    } catch (err) {
+      notify('danger', errorMessage(err, 'No se pudo eliminar'));
+      setToDelete(null);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const filtered = Boolean(q) || Object.values(filters).some(Boolean);
+  return (
+    <Stack gap="4">
+      <ListToolbar title={entry.list.title ? fill(entry.list.title, apiParams) : (title ?? entry.schema.title ?? entry.name)} q={q} onSearch={(next) => update({ q: next, page: undefined })} onCreate={create} />
+      {entry.list.filters?.length ? <ListFilters filters={entry.list.filters} values={filters} onChange={(changes) => update({ ...changes, page: undefined })} /> : null}
+      <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" opacity={isValidating && !isLoading ? 0.7 : 1} transition="opacity .2s" aria-busy={isValidating}>
+        <ListTable
+          columns={columns}
+          rows={rows}
+          sort={sort}
+          loading={isLoading}
+          onSort={(next) => update({ sort: next, page: undefined })}
+          onOpen={(row) => navigate(`${basePath}/${encodeURIComponent(row._id)}`)}
+          actions={nested || access.remove ? actions : undefined}
+        />
+        {!isLoading && rows.length === 0 && (
+          <Stack align="center" py="10" gap="3" data-testid="empty-state">
+            <Text color="fg.muted">{filtered ? 'Ningún registro coincide con la búsqueda.' : 'No hay registros todavía.'}</Text>
+            {create && !filtered && (
+              <Button size="sm" variant="outline" onClick={create}>
+                <LuPlus /> Crear el primero
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Box>
+      <ListPager page={page} perPage={perPage} total={total} onPage={(next) => update({ page: String(next) })} onPerPage={(next) => update({ per_page: String(next), page: undefined })} />
+      <ConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={deleting} onConfirm={remove} onClose={() => setToDelete(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+/** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates, status colours. */
+export const money = (v: unknown, decimals = 2) =>
+  v === null || v === undefined || v === '' ? '' : `$ ${Number(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(decimals, 2) })}`;
+
+export const date = (v: unknown) => {
+  if (typeof v !== 'string' || !v) return '';
+  const [y, m, d] = v.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
+
+const DATE_TIME = new Intl.DateTimeFormat('es-EC', { timeZone: 'America/Guayaquil', dateStyle: 'short', timeStyle: 'short' });
+
+/** An ISO instant in Ecuador's time (the SRI's clock), e.g. `23/11/26 9:30`. */
+export const dateTime = (v: unknown) => {
+  if (typeof v !== 'string' || !v) return '';
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? v : DATE_TIME.format(d);
+};
+
+export const STATUS: Record<string, { label: string; color: string }> = {
+  BORRADOR: { label: 'Borrador', color: 'gray' },
+  FIRMADA: { label: 'Firmada', color: 'purple' },
+  RECIBIDA: { label: 'Recibida', color: 'blue' },
+  EN_PROCESO: { label: 'En proceso', color: 'cyan' },
+  AUTORIZADA: { label: 'Autorizada', color: 'green' },
+  DEVUELTA: { label: 'Devuelta', color: 'orange' },
+  NO_AUTORIZADA: { label: 'No autorizada', color: 'red' },
+  ANULADA: { label: 'Anulada', color: 'gray' },
+};

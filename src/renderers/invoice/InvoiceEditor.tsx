@@ -1,0 +1,271 @@
+/**
+ * The invoice editor (`x-renderer: "invoice-editor"`): establishment and emission point, customer
+ * lookup with quick-create, a fast line table with product lookup, payments, additional info, live
+ * totals (core/totals, the same code the server runs), save draft and Emitir with the SRI's answer.
+ * An issued invoice is shown read-only with its downloads and actions.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuPlus, LuSave, LuSend, LuTrash2 } from 'react-icons/lu';
+import useSWR from 'swr';
+import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
+import { useCatalog } from '../../engine/catalogs.ts';
+import { invalidate, type Row } from '../../engine/resources.ts';
+import { notify } from '../../engine/notify.ts';
+import { can, useSession } from '../../engine/session.ts';
+import { useUnsavedGuard } from '../useUnsavedGuard.ts';
+import type { CustomRendererProps } from '../custom-renderers.ts';
+import { StatusBadge } from '../StatusBadge.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { LinesTable } from './LinesTable.tsx';
+import { PaymentsEditor } from './PaymentsEditor.tsx';
+import { TotalsPanel } from './TotalsPanel.tsx';
+import { IssuedPanel } from './IssuedPanel.tsx';
+import { fromInvoice, liveTotals, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
+
+const API = '/api/invoice';
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' }).format(new Date());
+
+export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererProps) {
+  const navigate = useNavigate();
+  const user = useSession();
+  const editing = id !== 'new';
+  const { data: loaded, mutate } = useSWR(editing ? [API, 'one', id] : null, async () => (await request<Record<string, unknown>>({ path: `${API}/${id}` })).data, { revalidateOnFocus: false });
+  const { data: establishments } = useSWR(['/api/establishment', 'all'], async () => (await request<Row[]>({ path: '/api/establishment', query: { per_page: 100 } })).data ?? [], { revalidateOnFocus: false });
+  const iva = useCatalog('tarifa_iva');
+  const rates = useMemo(() => Object.fromEntries(iva.entries.map((e) => [e.code, Number(e.data.tarifa ?? 0)])), [iva.entries]);
+
+  const [draft, setDraft] = useState<InvoiceDraft | null>(editing ? null : { fechaEmision: today(), detalles: [newLine()], pagos: [], infoAdicional: [] });
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'issue' | null>(null);
+  const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
+  useUnsavedGuard(dirty && !busy);
+
+  useEffect(() => {
+    if (loaded && !draft) setDraft(fromInvoice(loaded));
+  }, [loaded, draft]);
+  useEffect(() => {
+    if (draft && !draft.establishment && establishments?.length) {
+      const first = establishments[0] as Row & { puntosEmision: Array<{ ptoEmi: string }> };
+      setDraft((d) => (d ? { ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi } : d));
+    }
+  }, [draft, establishments]);
+
+  const update = useCallback((patch: Partial<InvoiceDraft>) => {
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+    setDirty(true);
+  }, []);
+  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => {
+    setDraft((d) => (d ? { ...d, detalles: fn(d.detalles) } : d));
+    setDirty(true);
+  }, []);
+
+  const { totals, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
+  const lineTotals = useMemo(() => {
+    const map = new Map<string, string>();
+    const counted = (draft?.detalles ?? []).filter((l) => l.precioUnitario !== '' && l.cantidad !== '');
+    counted.forEach((l, i) => totals && map.set(l.key, totals.detalles[i].precioTotalSinImpuesto));
+    return map;
+  }, [draft?.detalles, totals]);
+
+  if (editing && (!loaded || !draft)) {
+    return (
+      <Flex justify="center" py="10">
+        <Spinner aria-label="Cargando" />
+      </Flex>
+    );
+  }
+  if (!draft) return null;
+
+  const status = String(loaded?.status ?? 'BORRADOR');
+  const issued = status !== 'BORRADOR';
+  const readOnly = issued || !can(user, 'invoice', editing ? 'update' : 'create');
+  const gap = paymentGap(draft.pagos, totals?.importeTotal);
+  const establishment = establishments?.find((e) => e._id === draft.establishment) as (Row & { puntosEmision: Array<{ ptoEmi: string; descripcion?: string }> }) | undefined;
+  const errorAt = (path: string) => errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
+
+  const save = async (): Promise<string | null> => {
+    setErrors([]);
+    try {
+      const { data } = await request<Record<string, unknown>>({ method: editing ? 'PUT' : 'POST', path: editing ? `${API}/${id}` : API, body: toRequestBody(draft), kind: 'form' });
+      await invalidate(API);
+      setDirty(false);
+      if (editing) await mutate(data, { revalidate: false });
+      return String(data._id);
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.body === 'object') setErrors(err.body.details ?? []);
+      notify('danger', errorMessage(err, 'No se pudo guardar la factura'));
+      return null;
+    }
+  };
+
+  const onSave = async () => {
+    setBusy('save');
+    const savedId = await save();
+    setBusy(null);
+    if (savedId) {
+      notify('success', 'Borrador guardado');
+      if (!editing) setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
+    }
+  };
+
+  const onIssue = async () => {
+    setBusy('issue');
+    const savedId = await save();
+    if (!savedId) return setBusy(null);
+    try {
+      const { data } = await request<Record<string, unknown>>({ method: 'POST', path: `${API}/${savedId}/issue`, body: {}, kind: 'form' });
+      await invalidate(API);
+      const result = String(data.status);
+      notify(result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning', result === 'AUTORIZADA' ? `Factura ${String(data.numero)} autorizada por el SRI` : `Factura ${String(data.numero)}: ${result}`);
+      if (editing) await mutate(data, { revalidate: false });
+      else setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.body === 'object') setErrors(err.body.details ?? []);
+      notify('danger', errorMessage(err, 'No se pudo emitir la factura'));
+      if (!editing) setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="4" maxW="7xl">
+      <Flex justify="space-between" align="center" wrap="wrap" gap="2">
+        <HStack gap="3">
+          <Heading size="lg">{editing ? (issued ? `Factura ${String(loaded?.numero ?? '')}` : 'Borrador de factura') : 'Nueva factura'}</Heading>
+          <StatusBadge status={status} />
+        </HStack>
+        {!readOnly && (
+          <HStack gap="2">
+            <Button variant="outline" onClick={onSave} loading={busy === 'save'} disabled={Boolean(busy)}>
+              <LuSave /> Guardar borrador
+            </Button>
+            {can(user, 'invoice', 'issue') && (
+              <Button colorPalette="green" onClick={onIssue} loading={busy === 'issue'} loadingText="Emitiendo…" disabled={Boolean(busy) || !totals || gap !== 0}>
+                <LuSend /> Emitir
+              </Button>
+            )}
+          </HStack>
+        )}
+      </Flex>
+
+      {issued && loaded && <IssuedPanel invoice={loaded} onChanged={(inv) => void mutate(inv, { revalidate: false })} />}
+      {busy === 'issue' && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>Firmando y enviando al SRI…</Alert.Description>
+        </Alert.Root>
+      )}
+
+      <Card.Root>
+        <Card.Body>
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: '2fr 1fr 1fr' }} gap="4">
+            <Field.Root invalid={Boolean(errorAt('customer'))} required>
+              <Field.Label>Cliente</Field.Label>
+              <Box w="full">
+                <CustomerPicker value={draft.customer} disabled={readOnly} onChange={(customer) => update({ customer })} />
+              </Box>
+              <Field.ErrorText>{errorAt('customer')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errorAt('establishment') || errorAt('ptoEmi'))} required>
+              <Field.Label>Establecimiento y punto de emisión</Field.Label>
+              <HStack w="full">
+                <NativeSelect.Root size="sm" disabled={readOnly}>
+                  <NativeSelect.Field aria-label="Establecimiento" value={draft.establishment ?? ''} onChange={(e) => {
+                    const est = establishments?.find((x) => x._id === e.target.value) as (Row & { puntosEmision: Array<{ ptoEmi: string }> }) | undefined;
+                    update({ establishment: e.target.value, ptoEmi: est?.puntosEmision[0]?.ptoEmi });
+                  }}>
+                    {!establishments?.length && <option value="">Cree un establecimiento primero</option>}
+                    {establishments?.map((e) => (
+                      <option key={String(e._id)} value={String(e._id)}>
+                        {String(e.estab)} — {String(e.nombre)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <NativeSelect.Root size="sm" maxW="150px" disabled={readOnly}>
+                  <NativeSelect.Field aria-label="Punto de emisión" value={draft.ptoEmi ?? ''} onChange={(e) => update({ ptoEmi: e.target.value })}>
+                    {establishment?.puntosEmision.map((p) => (
+                      <option key={p.ptoEmi} value={p.ptoEmi}>
+                        {p.ptoEmi}
+                        {p.descripcion ? ` — ${p.descripcion}` : ''}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </HStack>
+              <Field.ErrorText>{errorAt('establishment') ?? errorAt('ptoEmi')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errorAt('fechaEmision'))}>
+              <Field.Label>Fecha de emisión</Field.Label>
+              <Input size="sm" type="date" value={draft.fechaEmision ?? ''} disabled={readOnly} onChange={(e) => update({ fechaEmision: e.target.value })} max={today()} />
+              <Field.ErrorText>{errorAt('fechaEmision')}</Field.ErrorText>
+            </Field.Root>
+          </Grid>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">Detalle</Heading>
+        </Card.Header>
+        <Card.Body>
+          <LinesTable lines={draft.detalles} lineTotals={lineTotals} ivaOptions={iva.active.length ? iva.active : iva.entries} readOnly={readOnly} setLines={setLines} />
+          {(errorAt('detalles') || totalsError) && (
+            <Text color="red.600" fontSize="sm" mt="2" role="alert">
+              {errorAt('detalles') ?? totalsError}
+            </Text>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
+        <Stack gap="4">
+          <Card.Root>
+            <Card.Header>
+              <Heading size="md">Formas de pago</Heading>
+            </Card.Header>
+            <Card.Body>
+              <PaymentsEditor pagos={draft.pagos} gapCents={totals ? gap : 0} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} />
+              {errorAt('pagos') && (
+                <Text color="red.600" fontSize="sm" mt="2" role="alert">
+                  {errorAt('pagos')}
+                </Text>
+              )}
+            </Card.Body>
+          </Card.Root>
+          <Card.Root>
+            <Card.Header>
+              <Heading size="md">Información adicional</Heading>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="2">
+                {draft.infoAdicional.map((info, i) => (
+                  <HStack key={i} gap="2">
+                    <Input size="sm" maxW="200px" aria-label={`Nombre del dato adicional ${i + 1}`} placeholder="Nombre" value={info.nombre} disabled={readOnly} onChange={(e) => update({ infoAdicional: draft.infoAdicional.map((x, j) => (j === i ? { ...x, nombre: e.target.value } : x)) })} />
+                    <Input size="sm" aria-label={`Valor del dato adicional ${i + 1}`} placeholder="Valor" value={info.valor} disabled={readOnly} onChange={(e) => update({ infoAdicional: draft.infoAdicional.map((x, j) => (j === i ? { ...x, valor: e.target.value } : x)) })} />
+                    {!readOnly && (
+                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Quitar el dato adicional ${i + 1}`} onClick={() => update({ infoAdicional: draft.infoAdicional.filter((_, j) => j !== i) })}>
+                        <LuTrash2 />
+                      </IconButton>
+                    )}
+                  </HStack>
+                ))}
+                {!readOnly && draft.infoAdicional.length < 13 && (
+                  <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => update({ infoAdicional: [...draft.infoAdicional, { nombre: '', valor: '' }] })}>
+                    <LuPlus /> Agregar dato
+                  </Button>
+                )}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+        <TotalsPanel totals={totals} />
+      </Grid>
+    </Stack>
+  );
+}

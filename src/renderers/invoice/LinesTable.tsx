@@ -1,0 +1,139 @@
+/**
+ * The invoice's line items as a fast editable table (not rjsf's array field): each row is memoised
+ * and only re-renders when its own line changes, so typing in one quantity of a 100-line invoice
+ * recomputes the totals without redrawing the other rows. Product lookup by code or description
+ * fills description, price and IVA rate.
+ * @example <LinesTable lines={lines} onChange={setLine} ... />
+ */
+import { memo, useCallback, useState } from 'react';
+import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import useSWR from 'swr';
+import { request } from '../../engine/api-client.ts';
+import type { CatalogEntry } from '../../engine/catalogs.ts';
+import type { Row } from '../../engine/resources.ts';
+import { money } from '../format.ts';
+import { newLine, type LineDraft } from './invoice-model.ts';
+
+interface LineProps {
+  line: LineDraft;
+  index: number;
+  lineTotal?: string;
+  ivaOptions: CatalogEntry[];
+  readOnly: boolean;
+  onChange: (index: number, patch: Partial<LineDraft>) => void;
+  onRemove: (index: number) => void;
+  onSearch: (q: string) => Row[];
+}
+
+const LineRow = memo(function LineRow({ line, index, lineTotal, ivaOptions, readOnly, onChange, onRemove, onSearch }: LineProps) {
+  const [text, setText] = useState(line.codigoPrincipal ?? '');
+  const pick = (value: string) => {
+    setText(value);
+    const code = value.split(' — ')[0].trim();
+    const product = onSearch(value).find((p) => p.codigoPrincipal === code);
+    if (product) {
+      setText(String(product.codigoPrincipal));
+      onChange(index, {
+        product: String(product._id),
+        codigoPrincipal: String(product.codigoPrincipal),
+        descripcion: String(product.descripcion),
+        precioUnitario: String(product.precioUnitario),
+        codigoPorcentajeIva: String(product.codigoPorcentajeIva),
+      });
+    }
+  };
+  const n = index + 1;
+  return (
+    <Table.Row data-testid={`line-${index}`}>
+      <Table.Cell minW="140px">
+        <Input size="sm" list="emite-products" aria-label={`Producto de la línea ${n}`} placeholder="Código o nombre" value={text} disabled={readOnly} onChange={(e) => pick(e.target.value)} />
+      </Table.Cell>
+      <Table.Cell minW="200px">
+        <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={readOnly} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
+      </Table.Cell>
+      <Table.Cell w="90px">
+        <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Cantidad de la línea ${n}`} value={line.cantidad} disabled={readOnly} onChange={(e) => onChange(index, { cantidad: e.target.value })} />
+      </Table.Cell>
+      <Table.Cell w="120px">
+        <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Precio unitario de la línea ${n}`} value={line.precioUnitario} disabled={readOnly} onChange={(e) => onChange(index, { precioUnitario: e.target.value })} />
+      </Table.Cell>
+      <Table.Cell w="100px">
+        <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" textAlign="right" aria-label={`Descuento de la línea ${n}`} value={line.descuento} disabled={readOnly} onChange={(e) => onChange(index, { descuento: e.target.value })} />
+      </Table.Cell>
+      <Table.Cell w="120px">
+        <NativeSelect.Root size="sm" disabled={readOnly}>
+          <NativeSelect.Field aria-label={`IVA de la línea ${n}`} value={line.codigoPorcentajeIva} onChange={(e) => onChange(index, { codigoPorcentajeIva: e.target.value })}>
+            {ivaOptions.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Table.Cell>
+      <Table.Cell textAlign="right" w="110px" data-testid={`line-total-${index}`}>
+        {lineTotal ? money(lineTotal) : ''}
+      </Table.Cell>
+      <Table.Cell w="40px">
+        {!readOnly && (
+          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Quitar la línea ${n}`} onClick={() => onRemove(index)}>
+            <LuTrash2 />
+          </IconButton>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+});
+
+export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
+  const [q, setQ] = useState('');
+  const { data: products } = useSWR(['/api/product', 'lookup', q], async () => (await request<Row[]>({ path: '/api/product', query: { q, per_page: 100 } })).data ?? [], { keepPreviousData: true, revalidateOnFocus: false });
+  const onSearch = useCallback(
+    (value: string) => {
+      const code = value.split(' — ')[0].trim();
+      if (code.length >= 1 && code !== q && !(products ?? []).some((x) => x.codigoPrincipal === code)) setQ(code);
+      return products ?? [];
+    },
+    [products, q],
+  );
+  const onChange = useCallback((index: number, patch: Partial<LineDraft>) => p.setLines((lines) => lines.map((l, i) => (i === index ? { ...l, ...patch } : l))), [p.setLines]);
+  const onRemove = useCallback((index: number) => p.setLines((lines) => (lines.length > 1 ? lines.filter((_, i) => i !== index) : [newLine()])), [p.setLines]);
+  return (
+    <Box>
+      <datalist id="emite-products">
+        {(products ?? []).map((x) => (
+          <option key={String(x._id)} value={`${String(x.codigoPrincipal)} — ${String(x.descripcion)}`} />
+        ))}
+      </datalist>
+      <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Producto</Table.ColumnHeader>
+              <Table.ColumnHeader>Descripción</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="right">Cantidad</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="right">Precio unit.</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="right">Descuento</Table.ColumnHeader>
+              <Table.ColumnHeader>IVA</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="right">Subtotal</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {p.lines.map((line, i) => (
+              <LineRow key={line.key} line={line} index={i} lineTotal={p.lineTotals.get(line.key)} ivaOptions={p.ivaOptions} readOnly={p.readOnly} onChange={onChange} onRemove={onRemove} onSearch={onSearch} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {!p.readOnly && (
+        <Button size="sm" variant="outline" mt="2" onClick={() => p.setLines((lines) => [...lines, newLine(lines[lines.length - 1]?.codigoPorcentajeIva)])}>
+          <LuPlus /> Agregar línea
+        </Button>
+      )}
+      {p.lines.length === 0 && <Text color="fg.muted">Sin líneas.</Text>}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+/** The filters a list.json declares, each with its label: selects (e.g. invoice status) and date ranges (`from`, `to`). */
+import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import type { ListFilter } from '../../engine/schema-registry.ts';
+
+function DateField(p: { label: string; value?: string; onChange: (value: string) => void }) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="xs" color="fg.muted">
+        {p.label}
+      </Field.Label>
+      <Input size="sm" type="date" value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value)} w="165px" />
+    </Field.Root>
+  );
+}
+
+export function ListFilters(p: { filters: ListFilter[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
+  return (
+    <Flex gap="3" wrap="wrap" align="flex-end" role="group" aria-label="Filtros">
+      {p.filters.map((f) =>
+        f.type === 'date-range' ? (
+          <Flex key={f.field} gap="2" wrap="wrap" align="flex-end">
+            <DateField label={`${f.title}: desde`} value={p.values.from} onChange={(from) => p.onChange({ from })} />
+            <DateField label="hasta" value={p.values.to} onChange={(to) => p.onChange({ to })} />
+          </Flex>
+        ) : (
+          <Field.Root key={f.field} w="auto">
+            <Field.Label fontSize="xs" color="fg.muted">
+              {f.title}
+            </Field.Label>
+            <NativeSelect.Root size="sm" w="200px">
+              <NativeSelect.Field value={p.values[f.field] ?? ''} onChange={(e) => p.onChange({ [f.field]: e.target.value })}>
+                <option value="">Todos</option>
+                {f.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        ),
+      )}
+    </Flex>
+  );
+}

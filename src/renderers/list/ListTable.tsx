@@ -1,0 +1,118 @@
+/**
+ * The rows of a list page (@tanstack/react-table, sorting and paging done by the server): sortable
+ * headers (`field`, then `-field`), skeleton rows on the first load, row click or Enter to open.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Button, HStack, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
+import type { Row } from '../../engine/resources.ts';
+import type { ListColumn } from '../../engine/schema-registry.ts';
+import { formatCell } from './cells.tsx';
+
+type Align = 'left' | 'right' | 'center';
+const helper = createColumnHelper<Row>();
+type Meta = { align?: Align; format?: ListColumn['format'] } | undefined;
+const alignOf = (meta: unknown) => (meta as Meta)?.align;
+// Amounts, dates, codes shown by name and badges read badly when wrapped; the table scrolls instead.
+const noWrap = (meta: unknown) => Boolean((meta as Meta)?.format && (meta as Meta)?.format !== 'text');
+
+export interface ListTableProps {
+  columns: ListColumn[];
+  rows: Row[];
+  sort: string;
+  loading: boolean;
+  onSort: (sort: string) => void;
+  onOpen: (row: Row) => void;
+  /** Buttons at the end of each row (clicks there do not open the row). */
+  actions?: (row: Row) => ReactNode;
+}
+
+export function ListTable(p: ListTableProps) {
+  const { actions } = p;
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      ...p.columns.map((col) =>
+        helper.accessor((row) => row[col.field], {
+          id: col.field,
+          header: col.title ?? col.field,
+          cell: (info) => formatCell(col, info.getValue()),
+          enableSorting: Boolean(col.sortable),
+          meta: { align: col.align, format: col.format },
+        }),
+      ),
+      ...(actions
+        ? [
+            helper.display({
+              id: '_actions',
+              header: () => <VisuallyHidden>Acciones</VisuallyHidden>,
+              cell: (info) => (
+                <HStack justify="flex-end" gap="1" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                  {actions(info.row.original)}
+                </HStack>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [p.columns, actions],
+  );
+  const table = useReactTable({ data: p.rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, getRowId: (r) => String(r._id) });
+
+  return (
+    <Table.Root size="sm" interactive stickyHeader>
+      <Table.Header>
+        {table.getHeaderGroups().map((hg) => (
+          <Table.Row key={hg.id}>
+            {hg.headers.map((h) => {
+              const field = h.column.id;
+              const direction = p.sort === field ? 'ascending' : p.sort === `-${field}` ? 'descending' : undefined;
+              const sortable = h.column.getCanSort();
+              return (
+                <Table.ColumnHeader key={h.id} aria-sort={sortable ? (direction ?? 'none') : undefined} textAlign={alignOf(h.column.columnDef.meta)} whiteSpace="nowrap" fontSize="xs" fontWeight="semibold">
+                  {sortable ? (
+                    <Button variant="plain" size="xs" h="auto" px="0" fontSize="inherit" fontWeight="inherit" color="inherit" onClick={() => p.onSort(p.sort === field ? `-${field}` : field)}>
+                      {flexRender(h.column.columnDef.header, h.getContext())}
+                      {direction === 'ascending' ? <LuArrowUp aria-hidden /> : direction === 'descending' ? <LuArrowDown aria-hidden /> : null}
+                    </Button>
+                  ) : (
+                    flexRender(h.column.columnDef.header, h.getContext())
+                  )}
+                </Table.ColumnHeader>
+              );
+            })}
+          </Table.Row>
+        ))}
+      </Table.Header>
+      <Table.Body>
+        {p.loading && p.rows.length === 0
+          ? Array.from({ length: 5 }, (_, i) => (
+              <Table.Row key={i} data-testid="skeleton-row">
+                {columns.map((_c, j) => (
+                  <Table.Cell key={j}>
+                    <Skeleton height="4" />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))
+          : table.getRowModel().rows.map((row) => (
+              <Table.Row
+                key={row.id}
+                cursor="pointer"
+                tabIndex={0}
+                onClick={() => p.onOpen(row.original)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') p.onOpen(row.original);
+                }}
+              >
+                {row.getVisibleCells().map((c) => (
+                  <Table.Cell key={c.id} textAlign={alignOf(c.column.columnDef.meta)} whiteSpace={noWrap(c.column.columnDef.meta) ? 'nowrap' : undefined}>
+                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,38 @@
+/** How list cells show a value by its column's format (money, date, catalog, status badge…). */
+import type { ReactNode } from 'react';
+import { useCatalog } from '../../engine/catalogs.ts';
+import type { ListColumn, SchemaEntry } from '../../engine/schema-registry.ts';
+import { StatusBadge } from '../StatusBadge.tsx';
+import { date, dateTime, money } from '../format.ts';
+
+function CatalogCell({ table, code }: { table: string; code: unknown }) {
+  const { labelOf } = useCatalog(table);
+  return <>{labelOf(code)}</>;
+}
+
+export function formatCell(col: ListColumn, value: unknown): ReactNode {
+  switch (col.format) {
+    case 'money':
+      return money(value);
+    case 'date':
+      return date(value);
+    case 'datetime':
+      return dateTime(value);
+    case 'status':
+      return value ? <StatusBadge status={String(value)} /> : null;
+    case 'catalog':
+      return <CatalogCell table={col.catalog ?? ''} code={value} />;
+    case 'boolean':
+      return value ? 'Sí' : 'No';
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/** Columns for a schema without a list.json: its first five plain properties. */
+export function defaultColumns(entry: SchemaEntry): ListColumn[] {
+  return Object.entries(entry.schema.properties ?? {})
+    .filter(([k, p]) => k !== '_id' && ['string', 'number', 'integer', 'boolean'].includes(String(p.type)))
+    .slice(0, 5)
+    .map(([field, p]) => ({ field, title: p.title ?? field, sortable: true, ...(p['x-money'] ? { format: 'money' as const, align: 'right' as const } : {}) }));
+}

@@ -1,0 +1,46 @@
+/**
+ * The profile menu (spec §2): Mi Perfil, Empresa (SUPERADMIN only) and Cerrar Sesión, which ends
+ * the session; the guard then shows `/pages/login`.
+ * @example <ProfileMenu />
+ */
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
+import { LuBuilding2, LuLogOut, LuUser } from 'react-icons/lu';
+import { session, useSession } from '../../engine/session.ts';
+
+export function ProfileMenu() {
+  const user = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label="Menú de perfil">
+          <LuUser aria-hidden /> <Box display={{ base: 'none', md: 'inline' }}>{user?.firstName}</Box>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Menu.Item value="profile" onSelect={() => navigate('/pages/user')}>
+              <LuUser aria-hidden /> Mi Perfil
+            </Menu.Item>
+            {user?.role === 'SUPERADMIN' && (
+              <Menu.Item value="company" onSelect={() => navigate('/pages/company')}>
+                <LuBuilding2 aria-hidden /> Empresa
+              </Menu.Item>
+            )}
+            <Menu.Separator />
+            <Menu.Item
+              value="logout"
+              // The guard takes a user who chose to leave to /pages/login (no returnUrl).
+              onSelect={() => session.signOut({ byUserAt: pathname })}
+            >
+              <LuLogOut aria-hidden /> Cerrar Sesión
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Sign in (`#/auth/login`, also `#/login` and `#/pages/login`, keeping `returnUrl`). On a 409 (the
+ * e-mail belongs to several companies) asks which company and signs in to it. After login goes to
+ * `returnUrl` (same-origin paths only) or the dashboard.
+ */
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { errorMessage, request } from '../../engine/api-client.ts';
+import { session, type CurrentUser } from '../../engine/session.ts';
+import { AuthCard, Message, TextField } from './auth-form.tsx';
+import { CompanyChoiceDialog, type CompanyChoice } from './CompanyChoiceDialog.tsx';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnUrl = params.get('returnUrl');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [companies, setCompanies] = useState<CompanyChoice[] | null>(null);
+
+  const finish = (token: string, user: CurrentUser) => {
+    session.signIn(token, user);
+    navigate(returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : '/dashboard', { replace: true });
+  };
+
+  const login = async (companyId?: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data } = await request<{ token: string; result: CurrentUser }>({
+        method: 'PUT',
+        path: companyId ? `/auth/company/${encodeURIComponent(companyId)}/login` : '/auth/login',
+        body: { email, password },
+        kind: 'auth',
+      });
+      finish(data.token, data.result);
+    } catch (err) {
+      const body = err as { statusCode?: number; companies?: CompanyChoice[] };
+      if (body?.statusCode === 409 && body.companies) {
+        setCompanies(body.companies);
+      } else setError(errorMessage(err, 'No se pudo iniciar sesión'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Iniciar sesión">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void login();
+        }}
+      >
+        <Stack gap="4">
+          {error && <Message status="error">{error}</Message>}
+          <TextField label="Correo electrónico" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            Ingresar
+          </Button>
+          <Text fontSize="sm">
+            <Link asChild>
+              <RouterLink to="/auth/forgot-password">¿Olvidó su contraseña?</RouterLink>
+            </Link>
+            {' · '}
+            <Link asChild>
+              <RouterLink to="/auth/register">Registrar una empresa</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+      <CompanyChoiceDialog
+        companies={companies}
+        email={email}
+        busy={busy}
+        onChoose={(companyId) => {
+          setCompanies(null);
+          void login(companyId);
+        }}
+        onClose={() => setCompanies(null)}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The signing certificate slot of the company page: upload a .p12/.pfx with its password; shows
+ * subject, issuer, serial and validity, and warns 30 days before it expires.
+ * @example <CertificateCard company={company} onChange={setCompany} />
+ */
+import { useState } from 'react';
+import { Badge, Button, Card, DataList, FileUpload, Heading, HStack, Stack } from '@chakra-ui/react';
+import { LuUpload } from 'react-icons/lu';
+import { errorMessage, request } from '../../../engine/api-client.ts';
+import { notify } from '../../../engine/notify.ts';
+import { Message, TextField } from '../auth-form.tsx';
+import { toBase64, type Company } from './company-types.ts';
+
+export function CertificateCard({ company, onChange }: { company: Company; onChange: (c: Company) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const cert = company.certificate;
+  const upload = async () => {
+    if (!file) return setError('Elija el archivo .p12 o .pfx');
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data } = await request<Company>({ method: 'POST', path: '/api/admin/company/certificate', body: { p12: await toBase64(file), password }, kind: 'form' });
+      onChange(data);
+      setFile(null);
+      setPassword('');
+      notify('success', 'Certificado de firma guardado');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="md">Firma electrónica</Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          {cert ? (
+            <>
+              {cert.daysToExpiry <= 30 && (
+                <Message status={cert.daysToExpiry < 0 ? 'error' : 'warning'}>
+                  {cert.daysToExpiry < 0 ? 'El certificado expiró: no podrá emitir facturas.' : `El certificado expira en ${cert.daysToExpiry} días: renuévelo a tiempo.`}
+                </Message>
+              )}
+              <DataList.Root orientation="horizontal" size="sm">
+                {[
+                  ['Titular', cert.subject],
+                  ['Emisor', cert.issuer],
+                  ['Serie', cert.serialNumber],
+                  ['Válido desde', cert.notBefore.slice(0, 10)],
+                  ['Válido hasta', cert.notAfter.slice(0, 10)],
+                ].map(([k, v]) => (
+                  <DataList.Item key={k}>
+                    <DataList.ItemLabel>{k}</DataList.ItemLabel>
+                    <DataList.ItemValue wordBreak="break-all">{v}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+              <Badge colorPalette={cert.daysToExpiry > 30 ? 'green' : 'orange'} alignSelf="flex-start">
+                {cert.daysToExpiry} días para expirar
+              </Badge>
+            </>
+          ) : (
+            <Message status="info">Suba el certificado de firma electrónica (.p12 o .pfx) para emitir facturas.</Message>
+          )}
+          {error && <Message status="error">{error}</Message>}
+          <FileUpload.Root accept={['.p12', '.pfx', 'application/x-pkcs12']} maxFiles={1} onFileChange={(d) => setFile(d.acceptedFiles[0] ?? null)}>
+            <FileUpload.HiddenInput aria-label="Archivo del certificado" />
+            <FileUpload.Trigger asChild>
+              <Button variant="outline" size="sm">
+                <LuUpload /> {file ? file.name : cert ? 'Reemplazar certificado…' : 'Elegir certificado…'}
+              </Button>
+            </FileUpload.Trigger>
+          </FileUpload.Root>
+          <TextField label="Contraseña del certificado" type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} helper="Se guarda cifrada y nunca se muestra" />
+          <HStack justify="flex-end">
+            <Button colorPalette="blue" loading={busy} onClick={upload} disabled={!file}>
+              Guardar certificado
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

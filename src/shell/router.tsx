@@ -1,0 +1,69 @@
+/**
+ * Hash routes (DESIGN.md §3): `#/auth/…` public pages in the auth layout (lazy); `#/login` and
+ * `#/pages/login` show login keeping `returnUrl`; everything else is guarded and drawn inside the
+ * app layout, the menu's screens by ScreenRouter. The empty path goes to `#/auth`, which goes to the
+ * dashboard when a session exists.
+ */
+import { lazy, Suspense } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Center, Spinner } from '@chakra-ui/react';
+import { AuthLayout } from './AuthLayout.tsx';
+import { Guard } from './Guard.tsx';
+import { session } from '../engine/session.ts';
+
+// The signed-in frame (menu, drawer, popovers) loads after the guard lets the user in, so the
+// login page's first load stays small.
+const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+const ScreenRouter = lazy(() => import('./ScreenRouter.tsx').then((m) => ({ default: m.ScreenRouter })));
+
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
+const ActivatePage = lazy(() => import('./pages/ActivatePage.tsx'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
+const CompanyPage = lazy(() => import('./pages/CompanyPage.tsx'));
+
+function AuthIndex() {
+  return <Navigate to={session.current() ? '/dashboard' : '/auth/login'} replace />;
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/auth" replace /> },
+  {
+    path: '/auth',
+    element: <AuthLayout />,
+    children: [
+      { index: true, element: <AuthIndex /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+      { path: 'activate/:token', element: <ActivatePage /> },
+    ],
+  },
+  { path: '/login', element: <AuthLayout />, children: [{ index: true, element: <LoginPage /> }] },
+  { path: '/pages/login', element: <AuthLayout />, children: [{ index: true, element: <LoginPage /> }] },
+  {
+    element: (
+      <Guard>
+        <Suspense
+          fallback={
+            <Center minH="100vh">
+              <Spinner size="lg" aria-label="Cargando" />
+            </Center>
+          }
+        >
+          <AppLayout />
+        </Suspense>
+      </Guard>
+    ),
+    children: [
+      { path: '/pages/user', element: <ProfilePage /> },
+      { path: '/pages/company', element: <CompanyPage /> },
+      { path: '*', element: <ScreenRouter /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createHashRouter(routes);

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTestApp, lastLinkToken, newRuc, signUp, TEST_JWT_SECRET, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
+
+let now = Date.now();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => new Date(now) });
+});
+afterAll(async () => t?.close());
+
+const register = (company: Record<string, unknown>, user: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/auth/register', payload: { company, user } });
+const companyOf = (ruc: string, email: string) => ({ ruc, razonSocial: `Empresa ${ruc}`, email, dirMatriz: 'Quito' });
+const userOf = (email: string, password = 'Clave1234!') => ({ firstName: 'Luis', lastName: 'Andrade', email, password });
+
+describe('register and activate', () => {
+  it('registers an inactive company, mails a link, activates once, then signs in', async () => {
+    const email = uniqueEmail();
+    const res = await register(companyOf('1790016919001', email), userOf(email));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().company.ruc).toBe('1790016919001');
+
+    const early = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toMatch(/no está activada/);
+
+    const mails = await t.mails();
+    const mail = mails.find((m) => m.to.includes(email))!;
+    expect(mail.subject).toMatch(/Active su cuenta/);
+    expect(mail.text).toContain('http://emite.test/#/auth/activate/');
+
+    const token = await lastLinkToken(t, 'activate');
+    const ok = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: {} });
+    expect(ok.statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: {} });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toMatch(/no es válido o ya fue usado/);
+
+    const login = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: email.toUpperCase(), password: 'Clave1234!' } });
+    expect(login.statusCode).toBe(200);
+    const body = login.json();
+    expect(body.token).toBeTypeOf('string');
+    expect(body.result).toMatchObject({ email, firstName: 'Luis', lastName: 'Andrade', role: 'SUPERADMIN', company: { ruc: '1790016919001' } });
+    expect(body.result.permissions.invoice).toContain('issue');
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+  });
+
+  it('refuses a second company with the same RUC', async () => {
+    const email = uniqueEmail();
+    const res = await register(companyOf('1790016919001', email), userOf(email));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+  });
+
+  it('checks cédula-based RUCs strictly and warns on a sociedad check digit', async () => {
+    const bad = await register(companyOf('1714307104001', uniqueEmail()), userOf(uniqueEmail()));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('company.ruc');
+
+    const province = await register(companyOf('9990016919001', uniqueEmail()), userOf(uniqueEmail()));
+    expect(province.statusCode).toBe(400);
+
+    const zeroEstab = await register(companyOf('1792060346000', uniqueEmail()), userOf(uniqueEmail()));
+    expect(zeroEstab.statusCode).toBe(400);
+
+    const email = uniqueEmail();
+    const warned = await register(companyOf('1790016918001', email), userOf(email));
+    expect(warned.statusCode).toBe(201);
+    expect(warned.json().warnings.length).toBe(1);
+  });
+
+  it('expires activation links after 48 hours', async () => {
+    const email = uniqueEmail();
+    expect((await register(companyOf(await newRuc(), email), userOf(email))).statusCode).toBe(201);
+    const token = await lastLinkToken(t, 'activate');
+    now += 49 * 3600 * 1000;
+    try {
+      const res = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: {} });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/expiró/);
+    } finally {
+      now = Date.now();
+    }
+    const resend = await t.app.inject({ method: 'POST', url: '/auth/resend-activation', payload: { email } });
+    expect(resend.statusCode).toBe(200);
+    const fresh = await lastLinkToken(t, 'activate');
+    expect(fresh).not.toBe(token);
+    expect((await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${fresh}`, payload: {} })).statusCode).toBe(200);
+  });
+
+  it('answers bad input with Spanish details and never a stack trace', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { company: { ruc: '1790016919001' } } });
+    expect(missing.statusCode).toBe(400);
+    const body = missing.json();
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['user', 'company.razonSocial']));
+    expect(body.details[0].message).toMatch(/debe|requerid/);
+
+    const types = await register({ ...companyOf('1790016919001', 'x@y.ec'), ruc: 1790016919001 }, { ...userOf('x@y.ec'), password: 12 });
+    expect(types.statusCode).toBe(400);
+
+    const malformed = await t.app.inject({ method: 'PUT', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('El cuerpo de la solicitud no es JSON válido');
+
+    const huge = await t.app.inject({ method: 'PUT', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(3_000_000) }) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.body).not.toMatch(/at .*\.ts/);
+
+    const shortPw = await register(companyOf('0190072002001', 'a@b.ec'), { ...userOf('a@b.ec'), password: 'corta' });
+    expect(shortPw.statusCode).toBe(400);
+    expect(shortPw.json().details[0].path).toBe('user.password');
+  });
+});
+
+describe('login and tokens', () => {
+  it('asks which company when the e-mail and password match accounts in two companies', async () => {
+    const email = uniqueEmail('multi');
+    const a = await signUp(t, { ruc: await newRuc(), email });
+    await signUp(t, { ruc: await newRuc(), email });
+    const res = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: a.password } });
+    expect(res.statusCode).toBe(409);
+    const companies = res.json().companies as Array<{ _id: string; razonSocial: string }>;
+    expect(companies).toHaveLength(2);
+    const scoped = await t.app.inject({ method: 'PUT', url: `/auth/company/${companies[1]._id}/login`, payload: { email, password: a.password } });
+    expect(scoped.statusCode).toBe(200);
+    expect(scoped.json().result.company._id).toBe(companies[1]._id);
+  });
+
+  it('rejects wrong passwords, forged, expired and alg:none tokens', async () => {
+    const u = await signUp(t, { ruc: await newRuc() });
+    const wrong = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: u.email, password: 'otra-clave' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Correo o contraseña incorrectos');
+
+    const ok = await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: u.auth });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe(u.email);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info' })).statusCode).toBe(401);
+    const forged = await new SignJWT({ cid: u.companyId, tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.userId).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: u.userId, cid: u.companyId, tv: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: { authorization: `Bearer ${none}` } })).statusCode).toBe(401);
+
+    const expired = await new SignJWT({ cid: u.companyId, tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.userId).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const exp = await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: { authorization: `Bearer ${expired}` } });
+    expect(exp.statusCode).toBe(401);
+    expect(exp.json().message).toMatch(/expiró/);
+  });
+});
+
+describe('password recovery', () => {
+  it('answers the same for unknown addresses and mails nothing', async () => {
+    const before = (await t.mails()).length;
+    const res = await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'nadie@example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.mails()).length).toBe(before);
+  });
+
+  it('resets once with a mailed link, revokes old sessions, and refuses a replay or an expired link', async () => {
+    const u = await signUp(t, { ruc: await newRuc() });
+    const known = await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: u.email } });
+    expect(known.statusCode).toBe(200);
+    const token = await lastLinkToken(t, 'reset-password');
+    const reset = await t.app.inject({ method: 'PUT', url: '/auth/reset-password', payload: { token, password: 'NuevaClave99' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/reset-password', payload: { token, password: 'OtraClave99' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: u.auth })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: u.email, password: 'NuevaClave99' } })).statusCode).toBe(200);
+
+    await t.app.inject({ method: 'POST', url: `/auth/company/${u.companyId}/forgot-password`, payload: { email: u.email } });
+    const late = await lastLinkToken(t, 'reset-password');
+    now += 2 * 3600 * 1000;
+    try {
+      const res = await t.app.inject({ method: 'PUT', url: '/auth/reset-password', payload: { token: late, password: 'NuevaClave00' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/expiró/);
+    } finally {
+      now = Date.now();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('limits auth calls per minute with a Spanish 429', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        codes.push((await limited.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: 'x@y.ec', password: 'whatever1' } })).statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(codes[4]).toBe(429);
+      const last = await limited.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: 'x@y.ec', password: 'whatever1' } });
+      expect(last.json().message).toMatch(/Demasiadas solicitudes/);
+    } finally {
+      await limited.close();
+    }
+  });
+});

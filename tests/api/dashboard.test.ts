@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { post, seedMasterData } from '../helpers/fixtures.ts';
+
+// "Now" is 2026-11-20 10:00 in Ecuador.
+const NOW = new Date('2026-11-20T15:00:00Z');
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUp>>;
+let b: Awaited<ReturnType<typeof signUp>>;
+let data: Awaited<ReturnType<typeof seedMasterData>>;
+
+async function invoice(auth: Record<string, string>, d: Awaited<ReturnType<typeof seedMasterData>>, p: { status: string; fecha: string; laptops?: number; books?: number; customer?: 'customer' | 'consumidorFinal'; mensajes?: object[]; issuedAt?: Date; createdAt?: Date }) {
+  const detalles = [
+    ...(p.laptops ? [{ product: d.laptop._id, cantidad: p.laptops, precioUnitario: 850, descuento: 0, codigoPorcentajeIva: '4' }] : []),
+    ...(p.books ? [{ product: d.book._id, cantidad: p.books, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }] : []),
+  ];
+  const inv = await post(t, auth, '/api/invoice', { establishment: d.establishment._id, ptoEmi: '001', customer: d[p.customer ?? 'customer']._id, fechaEmision: p.fecha, detalles });
+  await t.database.db.execute(sql`update invoice set status = ${p.status}, mensajes = ${JSON.stringify(p.mensajes ?? [])}::jsonb, issued_at = ${p.issuedAt ?? null}, created_at = ${p.createdAt ?? NOW}, secuencial = ${p.status === 'BORRADOR' ? null : Math.floor(Math.random() * 1e6)} where id = ${inv._id}`);
+  return inv;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => NOW });
+  a = await signUp(t, { ruc: await newRuc() });
+  b = await signUp(t, { ruc: await newRuc() });
+  data = await seedMasterData(t, a.auth);
+  // Company A: this month 2 authorised (laptop 977.50; 2 books 25.00), last month 1 authorised
+  // (2 laptops 1955.00), one DEVUELTA, one stuck RECIBIDA for 3 hours, one old draft.
+  await invoice(a.auth, data, { status: 'AUTORIZADA', fecha: '2026-11-03', laptops: 1 });
+  await invoice(a.auth, data, { status: 'AUTORIZADA', fecha: '2026-11-15', books: 2 });
+  await invoice(a.auth, data, { status: 'AUTORIZADA', fecha: '2026-10-10', laptops: 2 });
+  await invoice(a.auth, data, { status: 'DEVUELTA', fecha: '2026-11-18', books: 1, mensajes: [{ identificador: '45', mensaje: 'ERROR SECUENCIAL REGISTRADO', tipo: 'ERROR' }] });
+  await invoice(a.auth, data, { status: 'RECIBIDA', fecha: '2026-11-20', books: 1, issuedAt: new Date(NOW.getTime() - 3 * 3600_000) });
+  await invoice(a.auth, data, { status: 'RECIBIDA', fecha: '2026-11-20', books: 1, issuedAt: new Date(NOW.getTime() - 10 * 60_000) });
+  await invoice(a.auth, data, { status: 'BORRADOR', fecha: '2026-11-01', books: 1, createdAt: new Date(NOW.getTime() - 10 * 86_400_000) });
+  await invoice(a.auth, data, { status: 'BORRADOR', fecha: '2026-11-19', books: 1, createdAt: new Date(NOW.getTime() - 86_400_000) });
+  // Company B: a big authorised sale that must never count for A.
+  const other = await seedMasterData(t, b.auth);
+  await invoice(b.auth, other, { status: 'AUTORIZADA', fecha: '2026-11-05', laptops: 10 });
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/dashboard', () => {
+  it('gives hand-computed figures for the company, never another company\'s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: a.auth });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.period).toEqual({ from: '2026-11-01', to: '2026-11-20' });
+    expect(d.sales).toEqual({ thisMonth: 1002.5, lastMonth: 1955, period: 1002.5 }); // 977.50 + 25.00
+    expect(d.iva).toBe(127.5); // 850 × 15 %
+    expect(d.authorisedInPeriod).toBe(2);
+    expect(d.byStatus).toEqual({ AUTORIZADA: 2, DEVUELTA: 1, RECIBIDA: 2, BORRADOR: 2 });
+    expect(d.series).toHaveLength(12);
+    expect(d.series.at(-1)).toEqual({ month: '2026-11', total: 1002.5, count: 2 });
+    expect(d.series.at(-2)).toEqual({ month: '2026-10', total: 1955, count: 1 });
+    expect(d.series[0]).toEqual({ month: '2025-12', total: 0, count: 0 });
+    expect(d.topCustomers).toEqual([{ _id: data.customer._id, label: 'María Fernanda Lozada', total: 1002.5, count: 2 }]);
+    expect(d.topProducts.map((p: { label: string; total: number }) => [p.label, p.total])).toEqual([
+      ['Laptop 14"', 850],
+      ['Libro de contabilidad', 25],
+    ]);
+    const reasons = d.attention.map((x: { reason: string; status: string }) => `${x.reason}:${x.status}`).sort();
+    expect(reasons).toEqual(['old_draft:BORRADOR', 'rejected:DEVUELTA', 'stuck:RECIBIDA']);
+    expect(d.attention.find((x: { reason: string }) => x.reason === 'rejected').mensaje).toBe('[45] ERROR SECUENCIAL REGISTRADO');
+    expect(d.certificate).toBeNull();
+  });
+
+  it('takes a period and validates it', async () => {
+    const oct = (await t.app.inject({ method: 'GET', url: '/api/dashboard?from=2026-10-01&to=2026-10-31', headers: a.auth })).json();
+    expect(oct.sales.period).toBe(1955);
+    expect(oct.iva).toBe(255);
+    expect(oct.byStatus).toEqual({ AUTORIZADA: 1 });
+    expect(oct.series.at(-1).month).toBe('2026-10');
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard?from=2026-11-30&to=2026-11-01', headers: a.auth })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard?from=ayer', headers: a.auth })).statusCode).toBe(400);
+  });
+
+  it('shows company B only its own sale', async () => {
+    const d = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: b.auth })).json();
+    expect(d.sales.thisMonth).toBe(9775); // 10 × 850 × 1.15
+    expect(d.attention).toEqual([]);
+  });
+});

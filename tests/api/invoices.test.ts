@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { post, seedMasterData } from '../helpers/fixtures.ts';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUp>>;
+let b: Awaited<ReturnType<typeof signUp>>;
+let data: Awaited<ReturnType<typeof seedMasterData>>;
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => new Date('2026-11-20T15:00:00Z') });
+  a = await signUp(t, { ruc: await newRuc() });
+  b = await signUp(t, { ruc: await newRuc() });
+  data = await seedMasterData(t, a.auth);
+});
+afterAll(async () => t?.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Record<string, string>, payload?: object) =>
+  t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+
+const draft = (over: Record<string, unknown> = {}) => ({
+  establishment: data.establishment._id,
+  ptoEmi: '001',
+  customer: data.customer._id,
+  detalles: [
+    { product: data.laptop._id, cantidad: 2, precioUnitario: 850, descuento: 50, codigoPorcentajeIva: '4' },
+    { product: data.book._id, cantidad: 3, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' },
+  ],
+  pagos: [{ formaPago: '19', total: 1876 }],
+  infoAdicional: [{ nombre: 'Vendedor', valor: 'Ana' }],
+  ...over,
+});
+
+describe('invoice drafts', () => {
+  it('computes totals on the server and ignores totals sent by the client', async () => {
+    const inv = await post(t, a.auth, '/api/invoice', { ...draft(), importeTotal: 1, totalSinImpuestos: 1, status: 'AUTORIZADA', secuencial: '000000001' });
+    // 2 × 850 − 50 = 1650 at 15 %; 3 × 12.50 = 37.50 at 0 %.
+    expect(inv).toMatchObject({ status: 'BORRADOR', secuencial: null, totalSinImpuestos: 1687.5, totalDescuento: 50, totalIva: 247.5, importeTotal: 1935, fechaEmision: '2026-11-20' });
+    expect(inv.razonSocialComprador).toBe('María Fernanda Lozada');
+    const lines = inv.detalles as Array<Record<string, unknown>>;
+    expect(lines[0]).toMatchObject({ codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioTotalSinImpuesto: 1650, valorIva: 247.5 });
+    const taxes = inv.totalConImpuestos as Array<Record<string, unknown>>;
+    expect(taxes).toEqual([
+      expect.objectContaining({ codigoPorcentaje: '0', baseImponible: 37.5, valor: 0 }),
+      expect.objectContaining({ codigoPorcentaje: '4', baseImponible: 1650, valor: 247.5 }),
+    ]);
+  });
+
+  it('updates a draft with PUT and reopens it unchanged', async () => {
+    const inv = await post(t, a.auth, '/api/invoice', draft());
+    const put = await api('PUT', `/api/invoice/${inv._id}`, a.auth, draft({ detalles: [{ product: data.book._id, cantidad: 0.5, precioUnitario: 12.345678, descuento: 0, codigoPorcentajeIva: '0', descripcion: 'Media copia' }] }));
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ importeTotal: 6.17, totalIva: 0 });
+    const again = (await api('GET', `/api/invoice/${inv._id}`, a.auth)).json();
+    expect(again.detalles[0]).toMatchObject({ descripcion: 'Media copia', cantidad: 0.5, precioUnitario: 12.345678 });
+  });
+
+  it('rejects bad drafts with field paths', async () => {
+    const empty = await api('POST', '/api/invoice', a.auth, draft({ detalles: [] }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].path).toBe('detalles');
+    const pto = await api('POST', '/api/invoice', a.auth, draft({ ptoEmi: '009' }));
+    expect(pto.statusCode).toBe(400);
+    expect(pto.json().details[0].path).toBe('ptoEmi');
+    const discount = await api('POST', '/api/invoice', a.auth, draft({ detalles: [{ product: data.book._id, cantidad: 1, precioUnitario: 10, descuento: 11, codigoPorcentajeIva: '0' }] }));
+    expect(discount.statusCode).toBe(400);
+    expect(discount.json().details[0].path).toMatch(/^detalles\.0/);
+    const qty = await api('POST', '/api/invoice', a.auth, draft({ detalles: [{ product: data.book._id, cantidad: 0, precioUnitario: 10, codigoPorcentajeIva: '0' }] }));
+    expect(qty.statusCode).toBe(400);
+    expect(qty.json().details[0].path).toBe('detalles.0.cantidad');
+    const otherCompanyProduct = await post(t, b.auth, '/api/product', { codigoPrincipal: 'B-1', descripcion: 'de B', precioUnitario: 1, codigoPorcentajeIva: '0' });
+    const foreign = await api('POST', '/api/invoice', a.auth, draft({ detalles: [{ product: otherCompanyProduct._id, cantidad: 1, precioUnitario: 1, codigoPorcentajeIva: '0' }] }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().details[0].path).toBe('detalles.0.product');
+    const pago = await api('POST', '/api/invoice', a.auth, draft({ pagos: [{ formaPago: '99', total: 1 }] }));
+    expect(pago.statusCode).toBe(400);
+    expect(pago.json().details[0].path).toBe('pagos.0.formaPago');
+  });
+
+  it('caps consumidor final sales', async () => {
+    const small = await api('POST', '/api/invoice', a.auth, draft({ customer: data.consumidorFinal._id, detalles: [{ product: data.book._id, cantidad: 4, precioUnitario: 12.5, codigoPorcentajeIva: '0' }] }));
+    expect(small.statusCode).toBe(201);
+    const big = await api('POST', '/api/invoice', a.auth, draft({ customer: data.consumidorFinal._id, detalles: [{ product: data.book._id, cantidad: 5, precioUnitario: 12.5, codigoPorcentajeIva: '0' }] }));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toMatch(/consumidor final/);
+  });
+
+  it('lists with filters by status and date, search by buyer, and sort', async () => {
+    await post(t, a.auth, '/api/invoice', draft({ fechaEmision: '2026-10-01' }));
+    await post(t, a.auth, '/api/invoice', draft({ fechaEmision: '2026-09-15', customer: data.consumidorFinal._id, detalles: [{ product: data.book._id, cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }] }));
+    const october = await api('GET', '/api/invoice?from=2026-10-01&to=2026-10-31', a.auth);
+    expect(october.json().map((i: { fechaEmision: string }) => i.fechaEmision)).toEqual(['2026-10-01']);
+    const drafts = await api('GET', '/api/invoice?status=BORRADOR&per_page=100', a.auth);
+    expect(Number(drafts.headers['x-total-count'])).toBe(drafts.json().length);
+    expect((await api('GET', '/api/invoice?status=AUTORIZADA', a.auth)).headers['x-total-count']).toBe('0');
+    const byBuyer = await api('GET', '/api/invoice?q=consumidor', a.auth);
+    expect(byBuyer.json().every((i: { razonSocialComprador: string }) => i.razonSocialComprador === 'CONSUMIDOR FINAL')).toBe(true);
+    const oldest = await api('GET', '/api/invoice?sort=fechaEmision&per_page=1', a.auth);
+    expect(oldest.json()[0].fechaEmision).toBe('2026-09-15');
+    const biggest = await api('GET', '/api/invoice?sort=-importeTotal&per_page=1', a.auth);
+    expect(biggest.json()[0].importeTotal).toBe(1935);
+    expect((await api('GET', '/api/invoice?status=PAGADA', a.auth)).statusCode).toBe(400);
+    expect((await api('GET', '/api/invoice?from=2026-13-01', a.auth)).statusCode).toBe(400);
+    expect((await api('GET', '/api/invoice', b.auth)).headers['x-total-count']).toBe('0');
+  });
+
+  it('keeps other companies out', async () => {
+    const inv = await post(t, a.auth, '/api/invoice', draft());
+    expect((await api('GET', `/api/invoice/${inv._id}`, b.auth)).statusCode).toBe(404);
+    expect((await api('PUT', `/api/invoice/${inv._id}`, b.auth, draft())).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/invoice/${inv._id}`, b.auth)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { launch, screenshot } from './browser.ts';
+import { buildClaveAcceso } from '../../core/access-key.ts';
+import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
+import { buildFacturaXml } from '../../server/domain/invoicing/build-factura-xml.ts';
+import { signComprobante } from '../../server/domain/invoicing/sign-xades.ts';
+import { loadSigningCredentials } from '../../server/domain/invoicing/signing-credentials.ts';
+import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { sampleFactura } from '../helpers/factura-sample.ts';
+
+let srv: TestServer;
+let b: Awaited<ReturnType<typeof launch>>;
+const DEMO_RUC = '1790016919001';
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  b = await launch();
+  await b.page.goto(`${srv.url}/#/auth/login`);
+  await b.page.getByLabel('Correo electrónico').fill('demo@emite.ec');
+  await b.page.getByLabel('Contraseña').fill('Demo1234!');
+  await b.page.getByRole('button', { name: 'Ingresar' }).click();
+  await b.page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+});
+beforeEach((ctx) => {
+  onTestFailed(async () => {
+    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+});
+afterAll(async () => {
+  await b?.close();
+  await srv?.stop();
+});
+
+async function issueDraftOf(customer: RegExp) {
+  const { page } = b;
+  await page.goto(`${srv.url}/#/invoicing/invoice?status=BORRADOR`);
+  await page.getByRole('row', { name: customer }).click();
+  await page.getByRole('button', { name: 'Emitir' }).click();
+  await page.getByTestId('issued-panel').waitFor();
+}
+
+describe('dashboard in Chromium', () => {
+  it('shows the empty-state hints for a company without invoices', async () => {
+    // The demo company has drafts only: no chart data yet, but drafts are counted by status.
+    await b.page.getByText('Ventas del mes').waitFor();
+    expect(await b.page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 0.00');
+  });
+
+  it('after two invoices shows their total and the chart; a DEVUELTA one is under attention and its link opens it', async () => {
+    const { page, errors } = b;
+    await issueDraftOf(/María Fernanda Lozada/);
+    await issueDraftOf(/Distribuidora Austral/);
+    // Another system already used 001-001-000000003 for this RUC: the SRI will refuse ours (45).
+    const doc = sampleFactura({ ruc: DEMO_RUC, secuencial: 3 });
+    doc.infoTributaria.claveAcceso = buildClaveAcceso({ fechaEmision: guayaquilDate(new Date()), codDoc: '01', ruc: DEMO_RUC, ambiente: '1', estab: '001', ptoEmi: '001', secuencial: 3, codigoNumerico: '11223344' });
+    const sri = createSriClient(sriEndpoints('sandbox', srv.url));
+    const other = generateTestP12({ ruc: DEMO_RUC, razonSocial: 'Otro sistema', password: 'x' });
+    expect((await sri.validarComprobante(signComprobante(buildFacturaXml(doc), loadSigningCredentials(other, 'x')))).estado).toBe('RECIBIDA');
+    await issueDraftOf(/CONSUMIDOR FINAL/);
+    await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('Devuelta');
+    await page.getByTestId('sri-message').first().waitFor();
+    await screenshot(page, '20-devuelta');
+
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect.poll(() => page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 1,354.85'); // 987.45 + 367.40
+    await page.getByTestId('sales-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    const attention = page.getByTestId('attention');
+    await expect.poll(() => attention.textContent()).toContain('Rechazada por el SRI: [45]');
+    await screenshot(page, '21-dashboard');
+    await attention.getByRole('link', { name: 'Factura 001-001-000000003' }).click();
+    await page.waitForURL(/#\/invoicing\/invoice\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
+    await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('001-001-000000003');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { launch, screenshot } from './browser.ts';
+
+let srv: TestServer;
+let b: Awaited<ReturnType<typeof launch>>;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  b = await launch();
+  const { page } = b;
+  await page.goto(`${srv.url}/#/auth/login`);
+  await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
+  await page.getByLabel('Contraseña').fill('Demo1234!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+});
+beforeEach((ctx) => {
+  onTestFailed(async () => {
+    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+});
+afterAll(async () => {
+  await b?.close();
+  await srv?.stop();
+});
+
+async function nav(name: string) {
+  await b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
+  await b.page.getByRole('heading', { level: 2, name }).or(b.page.getByRole('heading', { name, exact: true }).last()).first().waitFor();
+  await b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
+}
+
+async function createThroughForm(menu: string, fill: () => Promise<void>, expectCell: string) {
+  const { page } = b;
+  await nav(menu);
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await fill();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByText('Registro creado').last().waitFor();
+  await page.getByRole('cell', { name: expectCell }).first().waitFor();
+}
+
+describe('invoicing in Chromium', () => {
+  it('creates an establishment, a customer and two products through the generic forms', async () => {
+    const { page, errors } = b;
+    await createThroughForm(
+      'Establecimientos',
+      async () => {
+        await page.getByLabel('Código de establecimiento').fill('002');
+        await page.getByLabel(/^Nombre\*?$/).fill('Sucursal Guayaquil');
+        await page.getByLabel('Dirección del establecimiento').fill('Av. 9 de Octubre 100, Guayaquil');
+        await page.getByLabel('Punto de emisión').first().fill('001');
+      },
+      'Sucursal Guayaquil',
+    );
+    await screenshot(page, '10-establishment');
+    await createThroughForm(
+      'Clientes',
+      async () => {
+        await page.getByLabel('Tipo de identificación').selectOption('04');
+        await page.getByLabel(/^Identificación\*?$/).fill('1792060346001');
+        await page.getByLabel('Razón social / Nombres y apellidos').fill('Importadora Andina S.A.');
+        await page.getByLabel('Correo electrónico').fill('compras@andina.example.com');
+      },
+      'Importadora Andina S.A.',
+    );
+    for (const [code, desc, price, iva] of [
+      ['SILLA-01', 'Silla ergonómica', '120', '4'],
+      ['LIB-99', 'Manual de tributación', '30', '0'],
+    ]) {
+      await createThroughForm(
+        'Productos',
+        async () => {
+          await page.getByLabel('Código principal').fill(code);
+          await page.getByLabel('Descripción').fill(desc);
+          await page.getByLabel('Precio unitario (USD)').fill(price);
+          await page.getByLabel('Tarifa de IVA').selectOption(iva);
+        },
+        code,
+      );
+    }
+    await screenshot(page, '11-products');
+    expect(errors).toEqual([]);
+  });
+
+  it('builds an invoice with two IVA rates and a discount, with live totals; saves, reopens and finds it', async () => {
+    const { page, errors } = b;
+    await nav('Facturas');
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByLabel('Cliente', { exact: true }).fill('Andina');
+    await page.getByRole('option', { name: /Importadora Andina/ }).click();
+    await page.getByLabel('Establecimiento', { exact: true }).selectOption({ label: '002 — Sucursal Guayaquil' });
+
+    await page.getByLabel('Producto de la línea 1').fill('SILLA-01 — Silla ergonómica');
+    await page.getByLabel('Cantidad de la línea 1').fill('3');
+    await page.getByLabel('Descuento de la línea 1').fill('60');
+    await expect.poll(() => page.getByTestId('importe-total').textContent()).toBe('$ 345.00'); // (360 − 60) × 1.15
+    await page.getByRole('button', { name: 'Agregar línea' }).click();
+    await page.getByLabel('Producto de la línea 2').fill('LIB-99 — Manual de tributación');
+    await page.getByLabel('Cantidad de la línea 2').fill('2');
+    await expect.poll(() => page.getByTestId('importe-total').textContent()).toBe('$ 405.00'); // + 60 at 0 %
+    const totals = await page.getByTestId('totals').textContent();
+    expect(totals).toContain('Subtotal 15 %$ 300.00');
+    expect(totals).toContain('Subtotal 0 %$ 60.00');
+    expect(totals).toContain('IVA 15 %$ 45.00');
+    expect(totals).toContain('Descuento$ 60.00');
+    await page.getByRole('button', { name: /Usar el total/ }).click();
+    await screenshot(page, '12-invoice-editor');
+
+    await page.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page.getByText('Borrador guardado').waitFor();
+    await page.waitForURL(/#\/invoicing\/invoice\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('importe-total').textContent()).toBe('$ 405.00');
+    await expect(page.getByLabel('Cantidad de la línea 2').inputValue()).resolves.toBe('2');
+
+    await nav('Facturas');
+    const row = page.getByRole('row', { name: /Importadora Andina/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$ 405.00');
+    expect(await row.textContent()).toContain('Borrador');
+    await screenshot(page, '13-invoice-list');
+    expect(errors).toEqual([]);
+  });
+
+  it('issues it: AUTORIZADA, RIDE downloads, and the customer gets the XML and the RIDE by mail', async () => {
+    const { page, errors } = b;
+    await page.getByRole('row', { name: /Importadora Andina/ }).click();
+    await page.getByRole('button', { name: 'Emitir' }).click();
+    await page.getByTestId('issued-panel').waitFor();
+    await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('Autorizada');
+    const clave = (await page.getByTestId('clave-acceso').textContent())!;
+    expect(clave).toMatch(/^\d{49}$/);
+    await screenshot(page, '14-invoice-authorised');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'RIDE (PDF)' }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The worker mails the buyer in the background.
+    await expect
+      .poll(
+        async () => {
+          for (const f of srv.outboxFiles()) {
+            const m = await simpleParser(readFileSync(f));
+            if (m.subject?.includes('Factura electrónica')) return m.attachments.map((a) => a.contentType).sort();
+          }
+          return [];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['application/pdf', 'application/xml']);
+
+    await nav('Facturas');
+    const row = page.getByRole('row', { name: /Importadora Andina/ });
+    await expect.poll(() => row.textContent()).toContain('Autorizada');
+    await page.getByLabel('Estado').selectOption('AUTORIZADA');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await screenshot(page, '15-list-authorised');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { newRuc } from '../helpers/test-app.ts';
+import { launch, screenshot } from './browser.ts';
+
+let srv: TestServer;
+let b: Awaited<ReturnType<typeof launch>>;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  b = await launch();
+});
+beforeEach((ctx) => {
+  onTestFailed(async () => {
+    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+});
+afterAll(async () => {
+  await b?.close();
+  await srv?.stop();
+});
+
+async function signIn(email: string, password: string) {
+  const { page } = b;
+  await page.goto(`${srv.url}/#/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+}
+
+async function logOut() {
+  await b.page.getByRole('button', { name: 'Menú de perfil' }).click();
+  await b.page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await b.page.waitForURL(/#\/pages\/login/, { waitUntil: 'commit' });
+}
+
+describe('the shell in Chromium', () => {
+  it('registers a company, activates it from the mailed link, signs in and opens every menu entry', async () => {
+    const { page, errors } = b;
+    const ruc = await newRuc();
+    const email = `e2e${Date.now()}@example.com`;
+    await page.goto(`${srv.url}/`);
+    await page.waitForURL(/#\/auth\/login/, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Registrar Empresa' }).click();
+    await page.getByLabel('RUC').fill(ruc);
+    await page.getByLabel('Razón social').fill('Ferretería El Tornillo');
+    await page.getByLabel('Dirección matriz').fill('Av. 6 de Diciembre, Quito');
+    await page.getByLabel('Nombres').fill('Lucía');
+    await page.getByLabel('Apellidos').fill('Andrade');
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=password]').fill('Clave1234!');
+    await page.locator('input[name=password2]').fill('Clave1234!');
+    await screenshot(page, '01-register');
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByRole('heading', { name: 'Revise su correo' }).waitFor();
+    await screenshot(page, '02-registered');
+
+    const mail = await simpleParser(readFileSync(srv.outboxFiles()[0]));
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toContain(email);
+    const link = /(http\S+#\/auth\/activate\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
+    await page.goto(link);
+    await page.getByText('Cuenta activada').waitFor();
+    await screenshot(page, '03-activated');
+
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill('Clave1234!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+    await expect(page.getByTestId('sidebar-user').textContent()).resolves.toContain('Lucía Andrade');
+    await screenshot(page, '04-dashboard');
+
+    const entries = ['Facturas', 'Clientes', 'Productos', 'Establecimientos', 'Usuarios', 'Dashboard'];
+    for (const name of entries) {
+      await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
+      await page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `05-menu-${name}`);
+      if (name === 'Usuarios' || name === 'Establecimientos') {
+        await page.getByRole('button', { name: 'Nuevo' }).click();
+        await page.getByRole('button', { name: 'Guardar' }).waitFor();
+        await screenshot(page, `05-form-${name}`);
+        await page.getByRole('button', { name: 'Cancelar' }).click();
+        await page.getByRole('button', { name: 'Nuevo' }).waitFor();
+      }
+    }
+    expect(errors).toEqual([]);
+    await logOut();
+  });
+
+  it('sends a visitor without a session to login with returnUrl, and back there after login', async () => {
+    const { page } = b;
+    await page.goto(`${srv.url}/#/invoicing/customer`);
+    await page.waitForURL(/#\/login\?returnUrl=%2Finvoicing%2Fcustomer/, { waitUntil: 'commit' });
+    await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
+    await page.getByLabel('Contraseña').fill('Demo1234!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/#\/invoicing\/customer$/, { waitUntil: 'commit' });
+    await page.getByText('María Fernanda Lozada').waitFor();
+    await logOut();
+  });
+
+  it('lets staff create, edit and delete a catalog entry', async () => {
+    const { page, errors } = b;
+    await signIn('staff@emite.ec', 'Staff1234!');
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Tablas y catálogos' }).click();
+    await page.getByRole('row', { name: /forma_pago/ }).waitFor();
+    await screenshot(page, '06a-tables');
+    await page.getByRole('row', { name: /forma_pago/ }).getByRole('link', { name: 'Catálogo' }).click();
+    await page.getByText('Catálogo: forma_pago').waitFor();
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByLabel('Código').fill('99');
+    await page.getByLabel('Nombre').fill('PAGO DE PRUEBA');
+    await screenshot(page, '06b-catalog-form');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Registro creado').waitFor();
+    await page.getByRole('cell', { name: 'PAGO DE PRUEBA' }).waitFor();
+    await screenshot(page, '06-catalog-created');
+    await page.getByRole('cell', { name: 'PAGO DE PRUEBA' }).click();
+    await page.getByLabel('Nombre').fill('PAGO DE PRUEBA EDITADO');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('cell', { name: 'PAGO DE PRUEBA EDITADO' }).waitFor();
+    await page.getByRole('row', { name: /PAGO DE PRUEBA EDITADO/ }).getByRole('button', { name: 'Eliminar' }).click();
+    await screenshot(page, '07-catalog-confirm-delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('cell', { name: 'PAGO DE PRUEBA EDITADO' }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await logOut();
+  });
+
+  it('edits the company profile as SUPERADMIN', async () => {
+    const { page, errors } = b;
+    await signIn('demo@emite.ec', 'Demo1234!');
+    await page.getByRole('button', { name: 'Menú de perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Empresa' }).click();
+    await page.waitForURL(/#\/pages\/company/, { waitUntil: 'commit' });
+    await page.getByLabel('Nombre comercial').fill('Demo Emite Norte');
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page.getByText('Datos de la empresa guardados').waitFor();
+    await screenshot(page, '08-company');
+    await page.reload();
+    await expect(page.getByLabel('Nombre comercial').inputValue()).resolves.toBe('Demo Emite Norte');
+    await page.getByText('Firma electrónica').waitFor();
+    expect(errors).toEqual([]);
+    await logOut();
+  });
+
+  it('is usable at 360 px: the menu is a drawer that closes on navigation', async () => {
+    const { page, errors } = b;
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await signIn('demo@emite.ec', 'Demo1234!');
+      await screenshot(page, '09-mobile-dashboard');
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menú' });
+      await drawer.getByRole('link', { name: 'Productos', exact: true }).waitFor();
+      await screenshot(page, '09-mobile-drawer');
+      await drawer.getByRole('link', { name: 'Productos', exact: true }).click();
+      await drawer.waitFor({ state: 'detached' });
+      await page.getByTestId('page-title').filter({ hasText: /^Productos$/ }).waitFor();
+      await page.getByRole('cell').first().waitFor();
+      await screenshot(page, '09-mobile-products');
+      await page.getByRole('button', { name: 'Nuevo' }).click();
+      await page.getByLabel(/Código principal/).waitFor();
+      await screenshot(page, '09-mobile-product-form');
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByTestId('page-title').filter({ hasText: /^Productos$/ }).waitFor();
+      expect(errors).toEqual([]);
+      await logOut();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+});

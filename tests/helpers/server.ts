@@ -1,0 +1,85 @@
+/**
+ * The real server for end-to-end tests: builds the SPA once per `npm test` run (into
+ * tests/.tmp/dist), then starts `server/main.ts` on a free port with a temporary PGlite DATA_DIR
+ * (demo data on by default) and waits until it answers /api/health.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const distDir = path.join(root, 'tests', '.tmp', 'dist');
+
+export function buildSpaOnce(): string {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    const res = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('vite build failed');
+  }
+  return distDir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface TestServer {
+  url: string;
+  outboxDir: string;
+  dataDir: string;
+  /** Newest `.eml` files first. */
+  outboxFiles(): string[];
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const staticDir = buildSpaOnce();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, EMITE_STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    url,
+    outboxDir,
+    dataDir,
+    outboxFiles: () => (existsSync(outboxDir) ? readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort().reverse().map((f) => path.join(outboxDir, f)) : []),
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
