@@ -50,4 +50,14 @@ describe('navigation clean-up', () => {
     expect(document.querySelectorAll('[data-part="backdrop"]')).toHaveLength(1);
     expect(document.body.classList.contains('modal-open')).toBe(false);
   });
+
+  it('leaves a closing backdrop that React still renders, so its unmount does not crash', () => {
+    function Closing() {
+      return <div data-scope="dialog" data-part="backdrop" data-state="closed" data-testid="closing" />;
+    }
+    const view = render(<Closing />);
+    expect(removeStrayBackdrops()).toBe(0);
+    expect(screen.getByTestId('closing')).toBeTruthy();
+    expect(() => view.unmount()).not.toThrow();
+  });
 });
