@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const SCREENS_DIR = path.resolve('tests/.tmp/screens');
+export const SCREENS_DIR = path.join(process.env.EMITE_TEST_TMP ?? path.resolve('tests/.tmp'), 'screens');
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const distDir = path.join(root, 'tests', '.tmp', 'dist');
+/** EMITE_TEST_TMP lets two checkouts' runs share a machine without sharing a build. */
+const distDir = path.join(process.env.EMITE_TEST_TMP ?? path.join(root, 'tests', '.tmp'), 'dist');
 
 export function buildSpaOnce(): string {
   if (!existsSync(path.join(distDir, 'index.html'))) {

@@ -83,7 +83,7 @@ export async function renderRide(input: RideInput): Promise<Buffer> {
     pdf.on('error', reject);
   });
 
-  const sheet = new RideSheet(pdf, () => continuationPage(sheet, doc, numero));
+  const sheet: RideSheet = new RideSheet(pdf, (): number => continuationPage(sheet, doc, numero));
   drawHeader(sheet, input, fecha, barcode, numero);
   drawBuyer(sheet, doc);
   drawDetails(sheet, doc);
