@@ -11,7 +11,37 @@ export function invoiceNumero(row: Pick<InvoiceRow, 'estab' | 'ptoEmi' | 'secuen
   return row.secuencial === null ? null : `${row.estab}-${row.ptoEmi}-${formatSecuencial(row.secuencial)}`;
 }
 
+/** The whole invoice (GET /api/invoice/:id): the list row plus line items, payments, additional info and taxes. */
 export function toInvoiceView(row: InvoiceRow) {
+  return {
+    ...toInvoiceSummary(row),
+    detalles: row.detalles.map((d) => ({
+      ...d,
+      cantidad: Number(d.cantidad),
+      precioUnitario: Number(d.precioUnitario),
+      descuento: Number(d.descuento),
+      precioTotalSinImpuesto: Number(d.precioTotalSinImpuesto),
+      valorIva: Number(d.valorIva),
+    })),
+    pagos: row.pagos.map((p) => ({ ...p, total: Number(p.total) })),
+    infoAdicional: row.infoAdicional,
+    totalConImpuestos: row.totalConImpuestos.map((t) => ({ ...t, baseImponible: Number(t.baseImponible), valor: Number(t.valor), tarifa: Number(t.tarifa) })),
+    propina: money(row.propina),
+  };
+}
+
+export type InvoiceView = ReturnType<typeof toInvoiceView>;
+
+/** What a list row needs: the invoice without line items, payments and XML. */
+export type InvoiceSummaryRow = Pick<
+  InvoiceRow,
+  | 'id' | 'extra' | 'establishmentId' | 'estab' | 'ptoEmi' | 'codDoc' | 'customerId' | 'razonSocialComprador' | 'identificacionComprador' | 'fechaEmision'
+  | 'totalSinImpuestos' | 'totalDescuento' | 'totalIva' | 'importeTotal' | 'status' | 'secuencial' | 'claveAcceso' | 'ambiente' | 'numeroAutorizacion'
+  | 'fechaAutorizacion' | 'mensajes' | 'emailedAt' | 'issuedAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** A list row (GET /api/invoice): the fields of {@link toInvoiceView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina. */
+export function toInvoiceSummary(row: InvoiceSummaryRow) {
   return {
     _id: row.id,
     ...row.extra,
@@ -23,21 +53,9 @@ export function toInvoiceView(row: InvoiceRow) {
     razonSocialComprador: row.razonSocialComprador,
     identificacionComprador: row.identificacionComprador,
     fechaEmision: row.fechaEmision,
-    detalles: row.detalles.map((d) => ({
-      ...d,
-      cantidad: Number(d.cantidad),
-      precioUnitario: Number(d.precioUnitario),
-      descuento: Number(d.descuento),
-      precioTotalSinImpuesto: Number(d.precioTotalSinImpuesto),
-      valorIva: Number(d.valorIva),
-    })),
-    pagos: row.pagos.map((p) => ({ ...p, total: Number(p.total) })),
-    infoAdicional: row.infoAdicional,
     totalSinImpuestos: money(row.totalSinImpuestos),
     totalDescuento: money(row.totalDescuento),
-    totalConImpuestos: row.totalConImpuestos.map((t) => ({ ...t, baseImponible: Number(t.baseImponible), valor: Number(t.valor), tarifa: Number(t.tarifa) })),
     totalIva: money(row.totalIva),
-    propina: money(row.propina),
     importeTotal: money(row.importeTotal),
     status: row.status,
     secuencial: formatSecuencial(row.secuencial),
@@ -54,4 +72,4 @@ export function toInvoiceView(row: InvoiceRow) {
   };
 }
 
-export type InvoiceView = ReturnType<typeof toInvoiceView>;
+export type InvoiceSummary = ReturnType<typeof toInvoiceSummary>;

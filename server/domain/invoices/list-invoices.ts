@@ -2,13 +2,16 @@
  * Invoice list for one company with search (buyer name or identification, número), filters
  * (status, date range from/to inclusive, customer) and sort; exact count per company (bounded by
  * the company's own invoices, served by the (company_id, …) indexes).
+ *
+ * A page reads only the summary columns (no line items, no signed or authorisation XML, which are
+ * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { toInvoiceView, type InvoiceView } from './invoice-view.ts';
+import { toInvoiceSummary, type InvoiceSummary } from './invoice-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
   status?: string;
@@ -29,7 +32,41 @@ const sortable = {
   createdAt: invoices.createdAt,
 };
 
-export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery }): Promise<{ items: InvoiceView[]; total: number }> {
+/** The columns a list page shows and filters on; see {@link toInvoiceSummary}. */
+const summaryColumns = {
+  id: invoices.id,
+  extra: invoices.extra,
+  establishmentId: invoices.establishmentId,
+  estab: invoices.estab,
+  ptoEmi: invoices.ptoEmi,
+  codDoc: invoices.codDoc,
+  customerId: invoices.customerId,
+  razonSocialComprador: invoices.razonSocialComprador,
+  identificacionComprador: invoices.identificacionComprador,
+  fechaEmision: invoices.fechaEmision,
+  totalSinImpuestos: invoices.totalSinImpuestos,
+  totalDescuento: invoices.totalDescuento,
+  totalIva: invoices.totalIva,
+  importeTotal: invoices.importeTotal,
+  status: invoices.status,
+  secuencial: invoices.secuencial,
+  claveAcceso: invoices.claveAcceso,
+  ambiente: invoices.ambiente,
+  numeroAutorizacion: invoices.numeroAutorizacion,
+  fechaAutorizacion: invoices.fechaAutorizacion,
+  mensajes: invoices.mensajes,
+  emailedAt: invoices.emailedAt,
+  issuedAt: invoices.issuedAt,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+};
+
+/**
+ * The two statements of a list request, unexecuted: the page and the exact count. Exposed so
+ * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
+ * @throws AppError VALIDATION for an unknown sort field or from > to.
+ */
+export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery }) {
   const q = p.query;
   const conditions: SQL[] = [eq(invoices.companyId, p.companyId)];
   if (q.status) {
@@ -50,11 +87,20 @@ export async function listInvoices(db: Db, p: { companyId: string; query: Invoic
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
   const order = orderByFor(q.sort, sortable, [desc(invoices.fechaEmision), desc(invoices.createdAt), asc(invoices.id)]);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(invoices).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ total: count() }).from(invoices).where(where),
-  ]);
-  return { items: rows.map(toInvoiceView), total: Number(total) };
+  return {
+    page: db.select(summaryColumns).from(invoices).where(where).orderBy(...order).limit(limit).offset(offset),
+    count: db.select({ total: count() }).from(invoices).where(where),
+  };
+}
+
+/**
+ * One page of a company's invoices and their exact total.
+ * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
+ */
+export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery }): Promise<{ items: InvoiceSummary[]; total: number }> {
+  const { page, count: counted } = invoiceListQueries(db, p);
+  const [rows, [{ total }]] = await Promise.all([page, counted]);
+  return { items: rows.map(toInvoiceSummary), total: Number(total) };
 }
 
 export async function getInvoice(db: Db, p: { companyId: string; id: string }) {

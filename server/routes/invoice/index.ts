@@ -9,6 +9,46 @@ import { toInvoiceView } from '../../domain/invoices/invoice-view.ts';
 import { idParam } from '../resources/index.ts';
 
 const invoiceOut = { type: 'object', additionalProperties: true } as const;
+const text = { type: ['string', 'null'] } as const;
+const amount = { type: ['number', 'null'] } as const;
+/**
+ * A list row (toInvoiceSummary): declared so fast-json-stringify writes the known fields without
+ * reflection; schema-added fields (`extra`) still pass through.
+ */
+const invoiceSummaryOut = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    _id: { type: 'string' },
+    establishment: text,
+    estab: text,
+    ptoEmi: text,
+    codDoc: text,
+    customer: text,
+    razonSocialComprador: text,
+    identificacionComprador: text,
+    fechaEmision: text,
+    totalSinImpuestos: amount,
+    totalDescuento: amount,
+    totalIva: amount,
+    importeTotal: amount,
+    status: text,
+    secuencial: text,
+    numero: text,
+    claveAcceso: text,
+    ambiente: text,
+    numeroAutorizacion: text,
+    fechaAutorizacion: text,
+    mensajes: {
+      type: 'array',
+      items: { type: 'object', properties: { identificador: { type: 'string' }, mensaje: { type: 'string' }, informacionAdicional: { type: 'string' }, tipo: { type: 'string' } } },
+    },
+    emailedAt: text,
+    issuedAt: text,
+    createdAt: text,
+    updatedAt: text,
+  },
+} as const;
 const date = { type: 'string', format: 'date' } as const;
 
 export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -27,7 +67,7 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
             customer: { type: 'string', format: 'uuid' },
           },
         },
-        response: { 200: { type: 'array', items: invoiceOut } },
+        response: { 200: { type: 'array', items: invoiceSummaryOut } },
       },
     },
     async (request, reply) => {
