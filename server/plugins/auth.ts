@@ -46,11 +46,21 @@ export function createRoleCache(db: Db) {
 }
 export type RoleCache = ReturnType<typeof createRoleCache>;
 
+/**
+ * Whether a matched route needs a bearer token: every route under /api except the health check.
+ * Decided on the route pattern the router matched (e.g. `/api/admin/table/:name`), never on the
+ * raw URL: the router decodes `%61pi` to `api`, so a raw-URL prefix check could be bypassed.
+ * Unmatched requests (`undefined`) reach only the 404 handler, which reveals nothing.
+ */
+export function needsToken(routeUrl: string | undefined): boolean {
+  if (routeUrl === undefined) return false;
+  return (routeUrl === '/api' || routeUrl.startsWith('/api/')) && routeUrl !== '/api/health';
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jwt: JwtService; roleCache: RoleCache }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    const url = request.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/health')) return;
+    if (!needsToken(request.routeOptions.url)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');

@@ -200,3 +200,52 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('token check on encoded paths', () => {
+  // The router decodes percent-escapes before matching, so the token check must follow the matched
+  // route, not the raw URL: none of these may reach an /api handler without a token.
+  const disguised = [
+    '/%61pi/admin/table',
+    '/%61pi/admin/role/',
+    '/%61pi/admin/schema/product',
+    '/%61pi/admin/table/forma_pago/catalog',
+    '/%61pi/admin/country/EC/state',
+    '/%61%70%69/admin/menu/',
+    '/a%70i/user/profile-info',
+    '/api/%61dmin/table',
+    '/%41pi/admin/table',
+    '/%2561pi/admin/table',
+    '/api%2Fadmin/table',
+    '/api%2fadmin%2ftable',
+    '%2Fapi/admin/table',
+    '/API/admin/table',
+    '/Api/admin/role/',
+    '//api/admin/table',
+    '/api//admin/table',
+    '/./api/admin/table',
+    '/api/admin/../admin/table',
+    '/api/health/../admin/table',
+    '/api/health%2F..%2Fadmin/table',
+    '/api/admin/table;x=1',
+    '/api/admin/table?x=/api/health',
+  ];
+
+  it.each(disguised)('GET %s without a token never answers 2xx', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect([401, 404]).toContain(res.statusCode);
+    expect(res.body).not.toMatch(/tarifa_iva|SUPERADMIN|Pichincha|codigoPrincipal/);
+  });
+
+  it('still asks for a token on the plain paths and lets the health check through', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/table' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/%61pi/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health?x=1' })).statusCode).toBe(200);
+  });
+
+  it('serves the decoded path normally with a token (the check is on the route, not the spelling)', async () => {
+    const u = await signUp(t, { ruc: await newRuc() });
+    const res = await t.app.inject({ method: 'GET', url: '/%61pi/admin/role/', headers: u.auth });
+    expect(res.statusCode).toBe(200);
+  });
+});
