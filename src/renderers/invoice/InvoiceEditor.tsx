@@ -22,12 +22,12 @@ import { LinesTable } from './LinesTable.tsx';
 import { PaymentsEditor } from './PaymentsEditor.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import { IssuedPanel } from './IssuedPanel.tsx';
-import { fromInvoice, liveTotals, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
+import { checkLines, fromInvoice, liveTotals, maxInfoAdicional, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
 
 const API = '/api/invoice';
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' }).format(new Date());
 
-export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererProps) {
+export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
   const navigate = useNavigate();
   const user = useSession();
   const editing = id !== 'new';
@@ -61,13 +61,9 @@ export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererPr
     setDirty(true);
   }, []);
 
-  const { totals, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
-  const lineTotals = useMemo(() => {
-    const map = new Map<string, string>();
-    const counted = (draft?.detalles ?? []).filter((l) => l.precioUnitario !== '' && l.cantidad !== '');
-    counted.forEach((l, i) => totals && map.set(l.key, totals.detalles[i].precioTotalSinImpuesto));
-    return map;
-  }, [draft?.detalles, totals]);
+  // One rule for what counts, shared by the live totals and the saved body (invoice-model.ts).
+  const { totals, lineTotals, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
+  const lineErrors = useMemo(() => checkLines(draft?.detalles ?? []).errors, [draft?.detalles]);
 
   if (editing && (!loaded || !draft)) {
     return (
@@ -87,6 +83,11 @@ export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererPr
 
   const save = async (): Promise<string | null> => {
     setErrors([]);
+    if (lineErrors.size > 0) {
+      const n = draft.detalles.findIndex((l) => lineErrors.has(l.key)) + 1;
+      notify('danger', `Línea ${n}: ${lineErrors.values().next().value as string}`);
+      return null;
+    }
     try {
       const { data } = await request<Record<string, unknown>>({ method: editing ? 'PUT' : 'POST', path: editing ? `${API}/${id}` : API, body: toRequestBody(draft), kind: 'form' });
       await invalidate(API);
@@ -143,7 +144,7 @@ export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererPr
               <LuSave /> Guardar borrador
             </Button>
             {can(user, 'invoice', 'issue') && (
-              <Button colorPalette="green" onClick={onIssue} loading={busy === 'issue'} loadingText="Emitiendo…" disabled={Boolean(busy) || !totals || gap !== 0}>
+              <Button colorPalette="green" onClick={onIssue} loading={busy === 'issue'} loadingText="Emitiendo…" disabled={Boolean(busy) || !totals || gap !== 0 || lineErrors.size > 0}>
                 <LuSend /> Emitir
               </Button>
             )}
@@ -214,7 +215,7 @@ export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererPr
           <Heading size="md">Detalle</Heading>
         </Card.Header>
         <Card.Body>
-          <LinesTable lines={draft.detalles} lineTotals={lineTotals} ivaOptions={iva.active.length ? iva.active : iva.entries} readOnly={readOnly} setLines={setLines} />
+          <LinesTable lines={draft.detalles} lineTotals={lineTotals} lineErrors={lineErrors} ivaOptions={iva.active.length ? iva.active : iva.entries} readOnly={readOnly} setLines={setLines} />
           {(errorAt('detalles') || totalsError) && (
             <Text color="red.600" fontSize="sm" mt="2" role="alert">
               {errorAt('detalles') ?? totalsError}
@@ -255,7 +256,7 @@ export default function InvoiceEditor({ id = 'new', basePath }: CustomRendererPr
                     )}
                   </HStack>
                 ))}
-                {!readOnly && draft.infoAdicional.length < 13 && (
+                {!readOnly && draft.infoAdicional.length < maxInfoAdicional(entry.schema) && (
                   <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => update({ infoAdicional: [...draft.infoAdicional, { nombre: '', valor: '' }] })}>
                     <LuPlus /> Agregar dato
                   </Button>

@@ -2,10 +2,11 @@
  * The invoice's line items as a fast editable table (not rjsf's array field): each row is memoised
  * and only re-renders when its own line changes, so typing in one quantity of a 100-line invoice
  * recomputes the totals without redrawing the other rows. Product lookup by code or description
- * fills description, price and IVA rate.
+ * fills description, price and IVA rate; text that names no product clears the line's product and
+ * the row shows why it will not be saved (`lineErrors`, from `checkLines`).
  * @example <LinesTable lines={lines} onChange={setLine} ... />
  */
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import useSWR from 'swr';
@@ -13,41 +14,54 @@ import { request } from '../../engine/api-client.ts';
 import type { CatalogEntry } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import { money } from '../format.ts';
-import { newLine, type LineDraft } from './invoice-model.ts';
+import { matchProduct, newLine, productPatch, type LineDraft } from './invoice-model.ts';
+
+const NO_PRODUCTS: Row[] = [];
 
 interface LineProps {
   line: LineDraft;
   index: number;
   lineTotal?: string;
+  error?: string;
+  products: Row[];
   ivaOptions: CatalogEntry[];
   readOnly: boolean;
   onChange: (index: number, patch: Partial<LineDraft>) => void;
   onRemove: (index: number) => void;
-  onSearch: (q: string) => Row[];
+  onSearch: (text: string) => void;
 }
 
-const LineRow = memo(function LineRow({ line, index, lineTotal, ivaOptions, readOnly, onChange, onRemove, onSearch }: LineProps) {
-  const [text, setText] = useState(line.codigoPrincipal ?? '');
+const LineRow = memo(function LineRow({ line, index, lineTotal, error, products, ivaOptions, readOnly, onChange, onRemove, onSearch }: LineProps) {
   const pick = (value: string) => {
-    setText(value);
-    const code = value.split(' — ')[0].trim();
-    const product = onSearch(value).find((p) => p.codigoPrincipal === code);
-    if (product) {
-      setText(String(product.codigoPrincipal));
-      onChange(index, {
-        product: String(product._id),
-        codigoPrincipal: String(product.codigoPrincipal),
-        descripcion: String(product.descripcion),
-        precioUnitario: String(product.precioUnitario),
-        codigoPorcentajeIva: String(product.codigoPorcentajeIva),
-      });
-    }
+    onSearch(value);
+    onChange(index, productPatch(value, products));
   };
+  // The lookup answers after the text was typed: once it names a product, take it.
+  useEffect(() => {
+    if (readOnly || line.product || !matchProduct(line.productText, products)) return;
+    onChange(index, productPatch(line.productText, products));
+  }, [readOnly, line.product, line.productText, products, index, onChange]);
   const n = index + 1;
   return (
     <Table.Row data-testid={`line-${index}`}>
-      <Table.Cell minW="140px">
-        <Input size="sm" list="emite-products" aria-label={`Producto de la línea ${n}`} placeholder="Código o nombre" value={text} disabled={readOnly} onChange={(e) => pick(e.target.value)} />
+      <Table.Cell minW="140px" verticalAlign="top">
+        <Input
+          size="sm"
+          list="emite-products"
+          aria-label={`Producto de la línea ${n}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `line-error-${line.key}` : undefined}
+          borderColor={error ? 'red.500' : undefined}
+          placeholder="Código o nombre"
+          value={line.productText}
+          disabled={readOnly}
+          onChange={(e) => pick(e.target.value)}
+        />
+        {error && (
+          <Text id={`line-error-${line.key}`} color="red.600" fontSize="xs" mt="1" role="alert">
+            {error}
+          </Text>
+        )}
       </Table.Cell>
       <Table.Cell minW="200px">
         <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={readOnly} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
@@ -87,16 +101,20 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, ivaOptions, read
   );
 });
 
-export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
+/**
+ * @param p.lineTotals line key -> subtotal, for the counted lines (`liveTotals`).
+ * @param p.lineErrors line key -> Spanish message shown under the line's product (`checkLines`).
+ */
+export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; lineErrors: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
   const [q, setQ] = useState('');
   const { data: products } = useSWR(['/api/product', 'lookup', q], async () => (await request<Row[]>({ path: '/api/product', query: { q, per_page: 100 } })).data ?? [], { keepPreviousData: true, revalidateOnFocus: false });
+  const list = products ?? NO_PRODUCTS;
   const onSearch = useCallback(
     (value: string) => {
       const code = value.split(' — ')[0].trim();
-      if (code.length >= 1 && code !== q && !(products ?? []).some((x) => x.codigoPrincipal === code)) setQ(code);
-      return products ?? [];
+      if (code.length >= 1 && code !== q && !matchProduct(code, list)) setQ(code);
     },
-    [products, q],
+    [list, q],
   );
   const onChange = useCallback((index: number, patch: Partial<LineDraft>) => p.setLines((lines) => lines.map((l, i) => (i === index ? { ...l, ...patch } : l))), [p.setLines]);
   const onRemove = useCallback((index: number) => p.setLines((lines) => (lines.length > 1 ? lines.filter((_, i) => i !== index) : [newLine()])), [p.setLines]);
@@ -123,7 +141,7 @@ export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, stri
           </Table.Header>
           <Table.Body>
             {p.lines.map((line, i) => (
-              <LineRow key={line.key} line={line} index={i} lineTotal={p.lineTotals.get(line.key)} ivaOptions={p.ivaOptions} readOnly={p.readOnly} onChange={onChange} onRemove={onRemove} onSearch={onSearch} />
+              <LineRow key={line.key} line={line} index={i} lineTotal={p.lineTotals.get(line.key)} error={p.lineErrors.get(line.key)} products={list} ivaOptions={p.ivaOptions} readOnly={p.readOnly} onChange={onChange} onRemove={onRemove} onSearch={onSearch} />
             ))}
           </Table.Body>
         </Table.Root>

@@ -1,11 +1,17 @@
 /**
- * The editor's draft model and its pure helpers (no JSX): blank lines, totals via core/totals with
- * the IVA rates from the tarifa_iva catalog, payment balance, and the body sent to the API.
+ * The editor's draft model and its pure helpers (no JSX): blank lines, which lines make up the
+ * invoice, totals via core/totals with the IVA rates from the tarifa_iva catalog, payment balance,
+ * and the body sent to the API. One rule decides what counts, for the live totals and for the saved
+ * body alike: a line counts when it has a product (`checkLines`).
  */
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
+import type { JsonSchema } from '../../engine/schema-registry.ts';
 
 export interface LineDraft {
   key: string;
+  /** What the product cell shows: the chosen product's code, or the text being typed. */
+  productText: string;
+  /** The chosen product's `_id`; unset while the typed text matches no product. */
   product?: string;
   codigoPrincipal?: string;
   descripcion: string;
@@ -33,21 +39,92 @@ export interface InvoiceDraft {
 }
 
 let seq = 0;
-export const newLine = (iva = '4'): LineDraft => ({ key: `l${Date.now().toString(36)}${seq++}`, descripcion: '', cantidad: '1', precioUnitario: '', descuento: '0', codigoPorcentajeIva: iva });
+export const newLine = (iva = '4'): LineDraft => ({ key: `l${Date.now().toString(36)}${seq++}`, productText: '', descripcion: '', cantidad: '1', precioUnitario: '', descuento: '0', codigoPorcentajeIva: iva });
 
-/** Totals of the lines that are complete enough to count; never throws (the server has the last word). */
-export function liveTotals(lines: LineDraft[], rates: Record<string, number>): { totals: InvoiceTotals | null; error?: string } {
-  const counted = lines.filter((l) => l.precioUnitario !== '' && l.cantidad !== '');
+export const MISSING_PRODUCT = 'Elija un producto de la lista o quite la línea';
+
+/** A line the user has not touched (a fresh row): it is neither counted nor an error. */
+export const isBlankLine = (l: LineDraft): boolean => !l.product && l.productText.trim() === '' && l.descripcion.trim() === '' && l.precioUnitario === '';
+
+export interface LineCheck {
+  /** The lines that make up the invoice, in order: those with a product. */
+  counted: LineDraft[];
+  /** line key -> Spanish message, for lines that would otherwise be silently dropped. */
+  errors: Map<string, string>;
+}
+
+/**
+ * Which lines make up the invoice. A line counts (in the live totals and in the saved body) only
+ * when it has a product; an untouched line is ignored; any other line without a product is an error
+ * the editor shows on it (it would not be saved).
+ * @example checkLines([{ ...newLine(), productText: 'XYZ', precioUnitario: '5' }]).errors // Map { key => MISSING_PRODUCT }
+ */
+export function checkLines(lines: LineDraft[]): LineCheck {
+  const errors = new Map<string, string>();
+  for (const l of lines) if (!l.product && !isBlankLine(l)) errors.set(l.key, MISSING_PRODUCT);
+  return { counted: lines.filter((l) => l.product), errors };
+}
+
+const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitario: 'precio unitario', descuento: 'descuento', codigoPorcentajeIva: 'IVA' };
+
+export interface LiveTotals {
+  totals: InvoiceTotals | null;
+  /** line key -> precioTotalSinImpuesto of each counted line. */
+  lineTotals: Map<string, string>;
+  /** Why the totals cannot be computed, naming the line as the user sees it ("Línea 2, cantidad: …"). */
+  error?: string;
+}
+
+/**
+ * Totals of the counted lines (`checkLines`), the same lines `toRequestBody` sends; never throws
+ * (the server has the last word). Rates: codigoPorcentaje -> % from the tarifa_iva catalog.
+ */
+export function liveTotals(lines: LineDraft[], rates: Record<string, number>): LiveTotals {
+  const { counted } = checkLines(lines);
   try {
-    return {
-      totals: computeInvoiceTotals({
-        detalles: counted.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })),
-        rates,
-      }),
-    };
+    const totals = computeInvoiceTotals({
+      detalles: counted.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })),
+      rates,
+    });
+    return { totals, lineTotals: new Map(counted.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])) };
   } catch (err) {
-    return { totals: null, error: (err as Error).message };
+    // core names the counted line (`detalles[0].cantidad …`); the user counts every row on screen.
+    const message = (err as Error).message.replace(/^detalles\[(\d+)\]\.(\w+):? ?/, (_, i: string, f: string) => `Línea ${lines.indexOf(counted[Number(i)]) + 1}, ${FIELD_NAMES[f] ?? f}: `);
+    return { totals: null, lineTotals: new Map(), error: message };
   }
+}
+
+/** The product whose code the typed text names (`LAP-01` or a datalist pick `LAP-01 — Laptop`), if any. */
+export function matchProduct<P extends Record<string, unknown>>(text: string, products: P[]): P | undefined {
+  const code = text.split(' — ')[0].trim();
+  return code === '' ? undefined : products.find((p) => String(p.codigoPrincipal) === code);
+}
+
+/**
+ * What typing `text` in a line's product cell changes: a matching product fills code, description,
+ * price and IVA rate; no match clears the product (so the line is never saved against a product the
+ * text no longer names) and keeps the other cells as typed.
+ */
+export function productPatch(text: string, products: Array<Record<string, unknown>>): Partial<LineDraft> {
+  const product = matchProduct(text, products);
+  if (!product) return { productText: text, product: undefined, codigoPrincipal: undefined };
+  return {
+    productText: String(product.codigoPrincipal),
+    product: String(product._id),
+    codigoPrincipal: String(product.codigoPrincipal),
+    descripcion: String(product.descripcion ?? ''),
+    precioUnitario: String(product.precioUnitario ?? ''),
+    codigoPorcentajeIva: String(product.codigoPorcentajeIva),
+  };
+}
+
+/**
+ * How many infoAdicional entries the editor offers: the invoice schema's `maxItems` (the server
+ * validates against the same schema), 15 (the XSD's limit) when the schema sets none.
+ */
+export function maxInfoAdicional(schema: JsonSchema): number {
+  const max = schema.properties?.infoAdicional?.maxItems;
+  return typeof max === 'number' ? max : 15;
 }
 
 export const centsOf = (v: string | number | undefined) => Math.round(Number(v || 0) * 100);
@@ -56,22 +133,27 @@ export function paymentGap(pagos: PagoDraft[], importeTotal: string | undefined)
   return centsOf(importeTotal) - pagos.reduce((s, p) => s + centsOf(p.total), 0);
 }
 
+const numberOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+/**
+ * The body of `POST|PUT /api/invoice`: the counted lines only (`checkLines`, the same ones the live
+ * totals add up), numbers as numbers, payments and additional info that are filled in.
+ */
 export function toRequestBody(d: InvoiceDraft) {
   return {
     establishment: d.establishment,
     ptoEmi: d.ptoEmi,
     customer: d.customer,
     ...(d.fechaEmision ? { fechaEmision: d.fechaEmision } : {}),
-    detalles: d.detalles
-      .filter((l) => l.product)
-      .map((l) => ({
-        product: l.product,
-        ...(l.descripcion ? { descripcion: l.descripcion } : {}),
-        cantidad: Number(l.cantidad),
-        precioUnitario: Number(l.precioUnitario),
-        descuento: Number(l.descuento || 0),
-        codigoPorcentajeIva: l.codigoPorcentajeIva,
-      })),
+    detalles: checkLines(d.detalles).counted.map((l) => ({
+      product: l.product,
+      ...(l.descripcion ? { descripcion: l.descripcion } : {}),
+      // A blank number is left out, so the server says it is missing instead of saving a 0.
+      cantidad: numberOrUndefined(l.cantidad),
+      precioUnitario: numberOrUndefined(l.precioUnitario),
+      descuento: Number(l.descuento || 0),
+      codigoPorcentajeIva: l.codigoPorcentajeIva,
+    })),
     pagos: d.pagos.filter((p) => p.formaPago && p.total !== '').map((p) => ({ formaPago: p.formaPago, total: Number(p.total), ...(p.plazo ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo ? { unidadTiempo: p.unidadTiempo } : {}) })),
     infoAdicional: d.infoAdicional.filter((i) => i.nombre.trim() && i.valor.trim()),
   };
@@ -87,6 +169,7 @@ export function fromInvoice(inv: Record<string, unknown>): InvoiceDraft {
     fechaEmision: inv.fechaEmision as string,
     detalles: detalles.map((d) => ({
       ...newLine(),
+      productText: String(d.codigoPrincipal ?? ''),
       product: d.product as string,
       codigoPrincipal: d.codigoPrincipal as string,
       descripcion: String(d.descripcion ?? ''),

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { IVA_RATES } from '../../../core/totals.ts';
+import { checkLines, liveTotals, matchProduct, maxInfoAdicional, MISSING_PRODUCT, newLine, productPatch, toRequestBody, type InvoiceDraft, type LineDraft } from '../../../src/renderers/invoice/invoice-model.ts';
+import invoiceSchema from '../../../src/schemas/invoice/schema.json';
+
+const laptop = { _id: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: 850, codigoPorcentajeIva: '4' };
+const book = { _id: 'p2', codigoPrincipal: 'LIB-01', descripcion: 'Libro', precioUnitario: 12.5, codigoPorcentajeIva: '0' };
+const line = (patch: Partial<LineDraft>): LineDraft => ({ ...newLine(), ...patch });
+const draft = (detalles: LineDraft[]): InvoiceDraft => ({ establishment: 'e1', ptoEmi: '001', customer: 'c1', detalles, pagos: [], infoAdicional: [] });
+
+describe('which lines make up the invoice', () => {
+  const chosen = line({ ...productPatch('LAP-01', [laptop]), cantidad: '2' });
+  const typed = line({ productText: 'Servicio técnico', descripcion: 'Servicio técnico', precioUnitario: '40' });
+  const blank = newLine();
+
+  it('totals and saves exactly the lines with a product, and flags a typed line without one', () => {
+    const lines = [chosen, typed, blank];
+    const { totals, lineTotals } = liveTotals(lines, IVA_RATES);
+    const body = toRequestBody(draft(lines));
+    // the typed line is neither in the totals nor in the body: 2 × 850 + 15 % only
+    expect(totals?.importeTotal).toBe('1955.00');
+    expect(body.detalles).toEqual([{ product: 'p1', descripcion: 'Laptop 14"', cantidad: 2, precioUnitario: 850, descuento: 0, codigoPorcentajeIva: '4' }]);
+    expect([...lineTotals.keys()]).toEqual([chosen.key]);
+    // …and the user is told, on that line; an untouched line is no error
+    expect(checkLines(lines).errors).toEqual(new Map([[typed.key, MISSING_PRODUCT]]));
+  });
+
+  it('sums every line with a product, whatever else is on screen', () => {
+    const lines = [chosen, line({ ...productPatch('LIB-01', [book]), cantidad: '3', descuento: '1.50' })];
+    const { totals } = liveTotals(lines, IVA_RATES);
+    const body = toRequestBody(draft(lines));
+    expect(body.detalles).toHaveLength(2);
+    expect(totals).toMatchObject({ totalSinImpuestos: '1736.00', totalDescuento: '1.50', iva: '255.00', importeTotal: '1991.00' });
+    expect(checkLines(lines).errors.size).toBe(0);
+  });
+
+  it('names the on-screen line when a counted line cannot be totalled, and leaves a blank number for the server to refuse', () => {
+    const lines = [blank, line({ ...productPatch('LAP-01', [laptop]), cantidad: '' })];
+    expect(liveTotals(lines, IVA_RATES)).toMatchObject({ totals: null, error: 'Línea 2, cantidad: es obligatorio' });
+    expect(JSON.parse(JSON.stringify(toRequestBody(draft(lines)))).detalles[0]).not.toHaveProperty('cantidad');
+  });
+});
+
+describe('the product cell', () => {
+  it('fills the line from the product the text names, including a datalist pick', () => {
+    expect(productPatch('LAP-01', [laptop, book])).toEqual({ productText: 'LAP-01', product: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: '850', codigoPorcentajeIva: '4' });
+    expect(matchProduct('LIB-01 — Libro', [laptop, book])).toBe(book);
+  });
+
+  it('clears the product when the text stops naming one, keeping what was typed', () => {
+    const chosen = line(productPatch('LAP-01', [laptop]));
+    const edited = { ...chosen, ...productPatch('LAP-01x', [laptop]) };
+    expect(edited).toMatchObject({ productText: 'LAP-01x', product: undefined, codigoPrincipal: undefined, descripcion: 'Laptop 14"', precioUnitario: '850' });
+    // so it is not saved against LAP-01, and the user sees why
+    expect(toRequestBody(draft([edited])).detalles).toEqual([]);
+    expect(checkLines([edited]).errors.get(edited.key)).toBe(MISSING_PRODUCT);
+    expect({ ...chosen, ...productPatch('', [laptop]) }.product).toBeUndefined();
+  });
+});
+
+describe('información adicional', () => {
+  it('offers as many entries as the invoice schema allows', () => {
+    expect(maxInfoAdicional(invoiceSchema)).toBe(invoiceSchema.properties.infoAdicional.maxItems);
+    expect(maxInfoAdicional({ properties: {} })).toBe(15);
+  });
+});
