@@ -76,6 +76,28 @@ describe('invoice drafts', () => {
     expect(pago.json().details[0].path).toBe('pagos.0.formaPago');
   });
 
+  it('keeps only formaPago, total, plazo and unidadTiempo of a payment, and refuses anything else', async () => {
+    const pagos = [{ formaPago: '19', total: 1000, plazo: 30, unidadTiempo: 'dias' }, { formaPago: '01', total: 935 }];
+    const inv = await post(t, a.auth, '/api/invoice', draft({ pagos }));
+    expect(inv.pagos).toEqual(pagos);
+    // a GET -> PUT round trip stays valid
+    const again = (await api('GET', `/api/invoice/${inv._id}`, a.auth)).json();
+    expect((await api('PUT', `/api/invoice/${inv._id}`, a.auth, { ...draft(), pagos: again.pagos, infoAdicional: again.infoAdicional })).statusCode).toBe(200);
+    const extra = await api('POST', '/api/invoice', a.auth, draft({ pagos: [{ formaPago: '19', total: 1935, banco: 'Pichincha', importeTotal: 1 }] }));
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().details.map((d: { path: string }) => d.path)).toEqual(['pagos.0.banco', 'pagos.0.importeTotal']);
+    const info = await api('POST', '/api/invoice', a.auth, draft({ infoAdicional: [{ nombre: 'Vendedor', valor: 'Ana', color: 'rojo' }] }));
+    expect(info.json().details?.[0].path).toBe('infoAdicional.0.color');
+  });
+
+  it('allows as many infoAdicional entries as leave room for the buyer e-mail and phone the XML adds (15 in all)', async () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ nombre: `Dato ${i + 1}`, valor: 'x' }));
+    expect((await api('POST', '/api/invoice', a.auth, draft({ infoAdicional: entries(13) }))).statusCode).toBe(201);
+    const over = await api('POST', '/api/invoice', a.auth, draft({ infoAdicional: entries(14) }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().details[0].path).toBe('infoAdicional');
+  });
+
   it('caps consumidor final sales', async () => {
     const small = await api('POST', '/api/invoice', a.auth, draft({ customer: data.consumidorFinal._id, detalles: [{ product: data.book._id, cantidad: 4, precioUnitario: 12.5, codigoPorcentajeIva: '0' }] }));
     expect(small.statusCode).toBe(201);
@@ -101,6 +123,22 @@ describe('invoice drafts', () => {
     expect((await api('GET', '/api/invoice?status=PAGADA', a.auth)).statusCode).toBe(400);
     expect((await api('GET', '/api/invoice?from=2026-13-01', a.auth)).statusCode).toBe(400);
     expect((await api('GET', '/api/invoice', b.auth)).headers['x-total-count']).toBe('0');
+  });
+
+  it('filters by customer, within the company', async () => {
+    const other = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1104181183', razonSocial: 'Pedro Loja' });
+    const mine = await post(t, a.auth, '/api/invoice', draft({ customer: other._id }));
+    const res = await api('GET', `/api/invoice?customer=${other._id}&per_page=100`, a.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.json().map((i: { _id: string; customer: string }) => [i._id, i.customer])).toEqual([[mine._id, other._id]]);
+    const all = Number((await api('GET', '/api/invoice', a.auth)).headers['x-total-count']);
+    const maria = Number((await api('GET', `/api/invoice?customer=${data.customer._id}`, a.auth)).headers['x-total-count']);
+    expect(maria).toBeGreaterThan(0);
+    expect(maria).toBeLessThan(all);
+    // another company's customer id finds nothing, even its own invoices stay hidden
+    expect((await api('GET', `/api/invoice?customer=${other._id}`, b.auth)).headers['x-total-count']).toBe('0');
+    expect((await api('GET', '/api/invoice?customer=nope', a.auth)).statusCode).toBe(400);
   });
 
   it('keeps other companies out', async () => {

@@ -37,6 +37,26 @@ interface DetalleInput {
   codigoPorcentajeIva: string;
 }
 
+interface PagoInput {
+  formaPago: string;
+  total: number;
+  plazo?: number;
+  unidadTiempo?: string;
+}
+
+/**
+ * A payment as stored and put in the XML (SRI `pago`): formaPago, total (2-decimal string), plazo and
+ * unidadTiempo when given; anything else a client sends is not kept.
+ */
+export function toStoredPago(p: PagoInput): { formaPago: string; total: string; plazo?: number; unidadTiempo?: string } {
+  return {
+    formaPago: p.formaPago,
+    total: Number(p.total).toFixed(2),
+    ...(p.plazo !== undefined ? { plazo: p.plazo } : {}),
+    ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}),
+  };
+}
+
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
 const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
 
@@ -117,8 +137,8 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
     identificacionComprador: customer.identificacion,
     fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
     detalles,
-    pagos: ((data.pagos as Array<Record<string, unknown>>) ?? []).map((p) => ({ ...p, total: Number(p.total).toFixed(2) })),
-    infoAdicional: (data.infoAdicional as Array<{ nombre: string; valor: string }>) ?? [],
+    pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),
+    infoAdicional: ((data.infoAdicional as Array<{ nombre: string; valor: string }> | undefined) ?? []).map(({ nombre, valor }) => ({ nombre, valor })),
     totalSinImpuestos: totals.totalSinImpuestos,
     totalDescuento: totals.totalDescuento,
     totalConImpuestos: totals.totalConImpuestos,
