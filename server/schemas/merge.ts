@@ -5,8 +5,13 @@
  *   hide?: string[], order?: string[], columns?: object[] }` applied on top of the bundled files:
  *   added properties (stored in the row's `extra`), changed titles, hidden fields
  *   (`ui:widget: hidden`), field order (`ui:order`) and list columns.
- * @throws SchemaLoadError when a patch targets nothing or has a bad shape.
+ * Every key and every field name is checked (check-folder.ts), and the result remembers which file
+ * each part came from, so a later error (Ajv, meta-schema) names the file to fix.
+ * @throws SchemaLoadError when a file has a bad shape, a patch has an unknown key or names a field
+ *   the schema does not have, or a folder has no schema to start from.
  */
+import path from 'node:path';
+import { checkList, checkPatchNames, checkPatchShape, checkUi } from './check-folder.ts';
 import { SchemaLoadError } from './schema-load-error.ts';
 
 export interface SchemaFiles {
@@ -15,40 +20,63 @@ export interface SchemaFiles {
   list: object;
 }
 
-interface Patch {
-  addProperties?: Record<string, object>;
-  required?: string[];
-  titles?: Record<string, string>;
-  hide?: string[];
-  order?: string[];
-  columns?: object[];
+/** The merged files and, for each, the file on disk that made it what it is (for error messages). */
+export interface SourcedSchemaFiles extends SchemaFiles {
+  files: Record<keyof SchemaFiles, string>;
 }
+
+export type FolderContents = Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>>;
 
 type JsonObject = Record<string, unknown>;
 
-export function mergeSchemaFolder(base: SchemaFiles | undefined, folder: Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>>, dir: string): SchemaFiles {
-  const schema = (folder.schema ?? (base ? structuredClone(base.schema) : undefined)) as JsonObject | undefined;
-  if (!schema) throw new SchemaLoadError(`${dir}/schema.json`, 'falta schema.json (no hay un esquema incluido con ese nombre para modificar)');
+/** A bundled folder as read from src/schemas: no checks beyond JSON (the repository's tests cover it). */
+export function bundledFolder(folder: FolderContents, dir: string): SourcedSchemaFiles | undefined {
+  if (!folder.schema) return undefined;
+  return {
+    schema: folder.schema as object,
+    ui: (folder.ui as object) ?? {},
+    list: (folder.list as object) ?? {},
+    files: { schema: path.join(dir, 'schema.json'), ui: path.join(dir, 'ui.json'), list: path.join(dir, 'list.json') },
+  };
+}
+
+/**
+ * A SCHEMAS_DIR folder applied over the bundled one of the same name (`base`, if any).
+ * @param dir the folder's path, used in messages.
+ */
+export function mergeSchemaFolder(base: SourcedSchemaFiles | undefined, folder: FolderContents, dir: string): SourcedSchemaFiles {
+  const own = (part: 'schema' | 'ui' | 'list' | 'patch') => path.join(dir, `${part}.json`);
+  if (folder.schema === undefined && !base) throw new SchemaLoadError(own('schema'), 'falta schema.json (no hay un esquema incluido con ese nombre para modificar)');
+  if (folder.schema !== undefined && (typeof folder.schema !== 'object' || folder.schema === null || Array.isArray(folder.schema))) {
+    throw new SchemaLoadError(own('schema'), 'debe ser un objeto (un JSON Schema)');
+  }
+  const schema = (folder.schema ?? structuredClone(base!.schema)) as JsonObject;
   const ui = (folder.ui ?? (base ? structuredClone(base.ui) : {})) as JsonObject;
   const list = (folder.list ?? (base ? structuredClone(base.list) : {})) as JsonObject;
-  if (folder.patch === undefined) return { schema, ui, list };
-
-  const patch = folder.patch as Patch;
-  const file = `${dir}/patch.json`;
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new SchemaLoadError(file, 'debe ser un objeto');
+  const files = {
+    schema: folder.schema !== undefined ? own('schema') : base!.files.schema,
+    ui: folder.ui !== undefined ? own('ui') : base?.files.ui ?? own('ui'),
+    list: folder.list !== undefined ? own('list') : base?.files.list ?? own('list'),
+  };
   const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
-  schema.properties = properties;
-  for (const [name, prop] of Object.entries(patch.addProperties ?? {})) properties[name] = prop as JsonObject;
-  if (patch.required) schema.required = [...new Set([...((schema.required as string[]) ?? []), ...patch.required])];
-  for (const [name, title] of Object.entries(patch.titles ?? {})) {
-    if (!properties[name]) throw new SchemaLoadError(file, `titles.${name}: el campo no existe en el esquema`);
-    properties[name] = { ...properties[name], title };
+
+  if (folder.patch !== undefined) {
+    const file = own('patch');
+    checkPatchShape(folder.patch, properties, file);
+    const patch = folder.patch as JsonObject;
+    schema.properties = properties;
+    for (const [name, prop] of Object.entries((patch.addProperties as JsonObject) ?? {})) properties[name] = prop as JsonObject;
+    checkPatchNames(patch, properties, file);
+    if (patch.required) schema.required = [...new Set([...((schema.required as string[]) ?? []), ...(patch.required as string[])])];
+    for (const [name, title] of Object.entries((patch.titles as Record<string, string>) ?? {})) properties[name] = { ...properties[name], title };
+    for (const name of (patch.hide as string[]) ?? []) ui[name] = { ...((ui[name] as JsonObject) ?? {}), 'ui:widget': 'hidden' };
+    if (patch.order) ui['ui:order'] = [...(patch.order as string[]), ...((patch.order as string[]).includes('*') ? [] : ['*'])];
+    if (patch.columns) list.columns = patch.columns;
+    if (patch.addProperties || patch.required || patch.titles) files.schema = file;
+    if (patch.hide || patch.order) files.ui = file;
+    if (patch.columns) files.list = file;
   }
-  for (const name of patch.hide ?? []) {
-    if (!properties[name]) throw new SchemaLoadError(file, `hide: el campo "${name}" no existe en el esquema`);
-    ui[name] = { ...((ui[name] as JsonObject) ?? {}), 'ui:widget': 'hidden' };
-  }
-  if (patch.order) ui['ui:order'] = [...patch.order, ...(patch.order.includes('*') ? [] : ['*'])];
-  if (patch.columns) list.columns = patch.columns;
-  return { schema, ui, list };
+  checkUi(ui, properties, files.ui);
+  checkList(list, properties, files.list);
+  return { schema, ui, list, files };
 }

@@ -11,7 +11,8 @@ import type { ValidateFunction } from 'ajv';
 import type { ErrorDetail } from '../errors.ts';
 import { ajvDetails } from '../plugins/error-handler.ts';
 import { ajvFor, createSchemaAjv } from './ajv.ts';
-import { mergeSchemaFolder, type SchemaFiles } from './merge.ts';
+import { checkFolderName, FOLDER_FILES } from './check-folder.ts';
+import { bundledFolder, mergeSchemaFolder, type FolderContents, type SchemaFiles, type SourcedSchemaFiles } from './merge.ts';
 import { SchemaLoadError } from './schema-load-error.ts';
 
 export { SchemaLoadError };
@@ -42,31 +43,45 @@ function readJson(file: string): unknown {
   }
 }
 
-function readFolder(dir: string): Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>> {
-  const out: Partial<Record<'schema' | 'ui' | 'list' | 'patch', unknown>> = {};
-  for (const part of ['schema', 'ui', 'list', 'patch'] as const) {
+function readFolder(dir: string, opts: { strict: boolean }): FolderContents {
+  const out: FolderContents = {};
+  for (const part of FOLDER_FILES) {
     const file = path.join(dir, `${part}.json`);
     if (existsSync(file)) out[part] = readJson(file);
+  }
+  if (opts.strict) {
+    // A misspelt file name (`shema.json`, `lista.json`) would otherwise be ignored without a word.
+    const stray = readdirSync(dir).find((f) => f.endsWith('.json') && !(FOLDER_FILES as readonly string[]).includes(f.slice(0, -5)));
+    if (stray) throw new SchemaLoadError(path.join(dir, stray), `archivo desconocido (se admiten: ${FOLDER_FILES.map((f) => `${f}.json`).join(', ')})`);
   }
   return out;
 }
 
-const folders = (dir: string) => readdirSync(dir).filter((n) => statSync(path.join(dir, n)).isDirectory());
+// Hidden folders (.git, .vscode) are not schema folders.
+const folders = (dir: string) => readdirSync(dir).filter((n) => !n.startsWith('.') && statSync(path.join(dir, n)).isDirectory());
 
+/**
+ * Load, merge, check and compile every schema: src/schemas, then SCHEMAS_DIR on top.
+ * @param opts.bundledDir defaults to src/schemas; opts.overridesDir is SCHEMAS_DIR (optional).
+ * @throws SchemaLoadError naming the file to fix (schema.json, ui.json, list.json, patch.json or
+ *   menu.json) and the reason: bad JSON, bad shape, unknown patch key or field name, a folder name
+ *   that is not `^[a-z][a-z0-9_-]*$`, or the Ajv meta-schema / compile error.
+ */
 export function loadSchemaRegistry(opts: { bundledDir?: string; overridesDir?: string } = {}): SchemaRegistry {
   const bundledDir = opts.bundledDir ?? BUNDLED_SCHEMAS_DIR;
-  const merged = new Map<string, SchemaFiles & { source: string }>();
+  const merged = new Map<string, SourcedSchemaFiles>();
   for (const name of folders(bundledDir)) {
-    const files = readFolder(path.join(bundledDir, name));
-    if (files.schema) merged.set(name, { schema: files.schema as object, ui: (files.ui as object) ?? {}, list: (files.list as object) ?? {}, source: path.join(bundledDir, name) });
+    const dir = path.join(bundledDir, name);
+    const files = bundledFolder(readFolder(dir, { strict: false }), dir);
+    if (files) merged.set(name, files);
   }
   let menu: unknown[] = [];
   if (opts.overridesDir) {
     if (!existsSync(opts.overridesDir)) throw new SchemaLoadError(opts.overridesDir, 'la carpeta SCHEMAS_DIR no existe');
     for (const name of folders(opts.overridesDir)) {
       const dir = path.join(opts.overridesDir, name);
-      const result = mergeSchemaFolder(merged.get(name), readFolder(dir), dir);
-      merged.set(name, { ...result, source: dir });
+      checkFolderName(name, dir);
+      merged.set(name, mergeSchemaFolder(merged.get(name), readFolder(dir, { strict: true }), dir));
     }
     const menuFile = path.join(opts.overridesDir, 'menu.json');
     if (existsSync(menuFile)) {
@@ -80,7 +95,8 @@ export function loadSchemaRegistry(opts: { bundledDir?: string; overridesDir?: s
   const entries = new Map<string, SchemaEntry>();
   for (const [name, files] of merged) {
     const ajv = ajvFor(ajvs, files.schema);
-    const file = path.join(files.source, 'schema.json');
+    // The file that made the schema what it is: the deployment's schema.json or patch.json, or the bundled one.
+    const file = files.files.schema;
     if (!ajv.validateSchema(files.schema)) {
       throw new SchemaLoadError(file, ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
     }

@@ -88,4 +88,52 @@ describe('a broken schema stops start-up', () => {
     writeFileSync(path.join(dir, 'product', 'patch.json'), JSON.stringify({ hide: ['noExiste'] }));
     expect(() => loadSchemaRegistry({ overridesDir: dir })).toThrow(/product\/patch\.json.*noExiste/);
   });
+
+  /** A SCHEMAS_DIR holding `files` (relative path -> JSON value, or raw text), loaded. */
+  const loadWith = (files: Record<string, unknown>) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bad-schemas-'));
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), typeof content === 'string' ? content : JSON.stringify(content));
+    }
+    return () => loadSchemaRegistry({ overridesDir: dir });
+  };
+  const vehiculo = { type: 'object', 'x-storage': 'record', properties: { placa: { type: 'string' }, anio: { type: 'integer' } } };
+
+  it('refuses a patch with a misspelt key or a name that is not a field, naming patch.json', () => {
+    expect(loadWith({ 'product/patch.json': { addPropertiez: { x: { type: 'string' } } } })).toThrow(/product\/patch\.json: clave desconocida "addPropertiez"/);
+    expect(loadWith({ 'product/patch.json': { order: ['descripcion', 'garantia', '*'] } })).toThrow(/product\/patch\.json: order\[1\]: "garantia" no es un campo/);
+    expect(loadWith({ 'product/patch.json': { order: ['*', 'descripcion', '*'] } })).toThrow(/patch\.json: order: "\*" solo puede aparecer una vez/);
+    expect(loadWith({ 'product/patch.json': { columns: [{ field: 'codigoPrincipal' }, { field: 'precio' }] } })).toThrow(/patch\.json: columns\[1\]\.field: "precio" no es un campo/);
+    expect(loadWith({ 'product/patch.json': { columns: [{ title: 'Sin campo' }] } })).toThrow(/patch\.json: columns\[0\]: debe ser un objeto con "field"/);
+    expect(loadWith({ 'product/patch.json': { titles: { precio: 'Precio' } } })).toThrow(/patch\.json: titles\.precio/);
+    expect(loadWith({ 'product/patch.json': { required: ['garantia'] } })).toThrow(/patch\.json: required\[0\]: "garantia"/);
+    expect(loadWith({ 'product/patch.json': { addProperties: { descripcion: { type: 'integer' } } } })).toThrow(/patch\.json: addProperties\.descripcion: el campo ya existe/);
+    // a field added by the same patch can be ordered, required and shown as a column
+    const ok = loadWith({ 'product/patch.json': { addProperties: { garantia: { type: 'integer' } }, required: ['garantia'], order: ['garantia'], columns: [{ field: 'garantia' }, { field: 'createdAt' }] } })();
+    expect(ok.get('product')!.ui).toMatchObject({ 'ui:order': ['garantia', '*'] });
+  });
+
+  it('names patch.json, not the bundled schema.json, when a property the patch adds is not valid JSON Schema', () => {
+    const load = loadWith({ 'product/patch.json': { addProperties: { garantia: { type: 'entero' } } } });
+    expect(load).toThrow(/product\/patch\.json: .*type/s);
+    expect(load).not.toThrow(/schema\.json/);
+  });
+
+  it('checks ui.json and list.json shapes and field names', () => {
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/ui.json': [] })).toThrow(/vehiculo\/ui\.json: debe ser un objeto/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/ui.json': { 'ui:order': ['placa', 'color'] } })).toThrow(/vehiculo\/ui\.json: ui:order\[1\]: "color"/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/list.json': { columns: { field: 'placa' } } })).toThrow(/vehiculo\/list\.json: columns: debe ser una lista/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/list.json': { columns: [{ field: 'marca' }] } })).toThrow(/list\.json: columns\[0\]\.field: "marca"/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/list.json': { searchable: ['placa', 'marca'] } })).toThrow(/list\.json: searchable\[1\]: "marca"/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/list.json': { defaultSort: '-modelo' } })).toThrow(/list\.json: defaultSort: "modelo"/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/list.json': { columns: [{ field: 'placa' }], defaultSort: '-anio', searchable: ['placa'] } })).not.toThrow();
+  });
+
+  it('refuses folder names that cannot be a resource, and stray files', () => {
+    expect(loadWith({ 'Vehiculo/schema.json': vehiculo })).toThrow(/Vehiculo: el nombre de la carpeta "Vehiculo" debe cumplir/);
+    expect(loadWith({ 'mis vehiculos/schema.json': vehiculo })).toThrow(/el nombre de la carpeta "mis vehiculos"/);
+    expect(loadWith({ 'vehiculo/schema.json': vehiculo, 'vehiculo/lista.json': {} })).toThrow(/vehiculo\/lista\.json: archivo desconocido/);
+    expect(loadWith({ '.git/config.json': {}, 'vehiculo/schema.json': vehiculo, 'vehiculo/README.md': '# notas' })).not.toThrow();
+  });
 });
