@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
+import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
 
 // "Now" is 2026-11-20 10:00 in Ecuador.
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -60,8 +61,10 @@ describe('GET /api/dashboard', () => {
       ['Laptop 14"', 850],
       ['Libro de contabilidad', 25],
     ]);
-    const reasons = d.attention.map((x: { reason: string; status: string }) => `${x.reason}:${x.status}`).sort();
-    expect(reasons).toEqual(['old_draft:BORRADOR', 'rejected:DEVUELTA', 'stuck:RECIBIDA']);
+    // Stuck, then rejected, then old drafts; the RECIBIDA of 10 minutes and the draft of a day are not listed.
+    const reasons = d.attention.map((x: { reason: string; status: string }) => `${x.reason}:${x.status}`);
+    expect(reasons).toEqual(['stuck:RECIBIDA', 'rejected:DEVUELTA', 'old_draft:BORRADOR']);
+    expect(d.attention.find((x: { reason: string }) => x.reason === 'old_draft')).toMatchObject({ numero: null, fechaEmision: '2026-11-01', importeTotal: 12.5, razonSocialComprador: 'María Fernanda Lozada' });
     expect(d.attention.find((x: { reason: string }) => x.reason === 'rejected').mensaje).toBe('[45] ERROR SECUENCIAL REGISTRADO');
     expect(d.certificate).toBeNull();
   });
@@ -80,5 +83,34 @@ describe('GET /api/dashboard', () => {
     const d = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: b.auth })).json();
     expect(d.sales.thisMonth).toBe(9775); // 10 × 850 × 1.15
     expect(d.attention).toEqual([]);
+  });
+
+  it('counts the certificate\'s whole days to expiry and lists it under attention from 30 days', async () => {
+    const c = await signUp(t, { ruc: await newRuc() });
+    const DAY = 86_400_000;
+    // notAfter = NOW + days + 1 hour: whole days are floored, so daysToExpiry is exactly `days`.
+    const upload = async (days: number) => {
+      const notAfter = new Date(NOW.getTime() + days * DAY + 3600_000);
+      const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa C', password: 'clave', notBefore: new Date(notAfter.getTime() - 400 * DAY), validDays: 400 });
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: c.auth, payload: { p12: p12.toString('base64'), password: 'clave' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return notAfter;
+    };
+    const notAfter = await upload(30);
+    const d = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: c.auth })).json();
+    expect(d.certificate).toEqual({ daysToExpiry: 30 });
+    expect(d.attention).toEqual([{ reason: 'certificate', daysToExpiry: 30, notAfter: notAfter.toISOString() }]);
+    expect(d.byStatus).toEqual({});
+    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 0, period: 0 });
+
+    await upload(31);
+    const later = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: c.auth })).json();
+    expect(later.certificate).toEqual({ daysToExpiry: 31 });
+    expect(later.attention).toEqual([]);
+
+    // Company C's certificate is not A's: A still has none and no certificate item.
+    const forA = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: a.auth })).json();
+    expect(forA.certificate).toBeNull();
+    expect(forA.attention.filter((x: { reason: string }) => x.reason === 'certificate')).toEqual([]);
   });
 });

@@ -2,112 +2,132 @@
  * What a company sees when it signs in (GET /api/dashboard): sales (importeTotal of AUTORIZADA
  * invoices, USD) this month and last month, IVA collected in the period, invoices by status, the
  * 12-month sales series, top 5 customers and products, and what needs attention (stuck at the SRI
- * for over an hour, DEVUELTA / NO_AUTORIZADA with their SRI message, drafts older than a week, the
- * certificate's days to expiry). Months and dates are America/Guayaquil calendar dates.
- * Four aggregate queries, each on the (company_id, …) invoice indexes; no per-invoice JavaScript.
+ * for over an hour, DEVUELTA / NO_AUTORIZADA with their SRI message, drafts older than a week, a
+ * signing certificate that expires within 30 days). Months and dates are America/Guayaquil
+ * calendar dates. Two SQL statements (dashboard-sql.ts) on the (company_id, …) invoice indexes;
+ * JavaScript only renames fields, it never loops over the company's invoices.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { attentionSql, figuresSql } from './dashboard-sql.ts';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const num = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+/** A certificate this close to its expiry (days, or already expired) is listed under attention. */
+export const CERTIFICATE_WARNING_DAYS = 30;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
-function monthStart(isoDate: string, offsetMonths = 0): string {
-  const [y, m] = isoDate.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + offsetMonths, 1));
-  return d.toISOString().slice(0, 10);
-}
-
-export interface DashboardOptions {
-  db: Db;
+export interface DashboardParams {
   companyId: string;
+  /** The current instant; "this month", "stuck for an hour" and "a week old" are measured from it. */
   now: Date;
-  /** Period 'YYYY-MM-DD', inclusive; default: this month so far. */
+  /** Period 'YYYY-MM-DD', inclusive; default: from the 1st of this month to today. */
   from?: string;
   to?: string;
 }
 
-export async function companyDashboard(o: DashboardOptions) {
-  const today = guayaquilDate(o.now);
-  const from = o.from ?? monthStart(today);
-  const to = o.to ?? today;
+interface InvoiceRef {
+  _id: string;
+  status: string;
+  /** 'estab-ptoEmi-secuencial' (001-001-000000123); null for a draft. */
+  numero: string | null;
+  razonSocialComprador: string;
+  importeTotal: number;
+  fechaEmision: string;
+  /** The SRI messages, '[identificador] mensaje — informacionAdicional' joined by '; '; null if none. */
+  mensaje: string | null;
+}
+
+export type AttentionItem =
+  | (InvoiceRef & { reason: 'stuck' | 'rejected' | 'old_draft' })
+  | { reason: 'certificate'; daysToExpiry: number; notAfter: string };
+
+export interface CompanyDashboard {
+  period: { from: string; to: string };
+  /** USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period. */
+  sales: { thisMonth: number; lastMonth: number; period: number };
+  /** USD: total IVA of the AUTORIZADA invoices of the period. */
+  iva: number;
+  authorisedInPeriod: number;
+  /** Invoices of the period (any status) by status; statuses without invoices are absent. */
+  byStatus: Record<string, number>;
+  /** 12 months ending with the period's last month, oldest first; months without sales are 0. */
+  series: Array<{ month: string; total: number; count: number }>;
+  topCustomers: Array<{ _id: string; label: string; total: number; count: number }>;
+  /** total is the products' precioTotalSinImpuesto (before IVA); quantity the units sold. */
+  topProducts: Array<{ _id: string; label: string; total: number; quantity: number }>;
+  /** Invoices by reason (stuck, rejected, old_draft; at most 20 each), then the certificate if due. */
+  attention: AttentionItem[];
+  /** Whole days until the certificate's notAfter (negative once expired); null without one. */
+  certificate: { daysToExpiry: number } | null;
+}
+
+type Row = Record<string, unknown>;
+type InvoiceJson = { id: string; status: string; fecha_emision: string; razon_social_comprador: string; importe_total: number; estab: string; pto_emi: string; secuencial: number | null; mensajes: Array<{ identificador: string; mensaje: string; informacionAdicional?: string }> | null };
+
+const firstRow = (r: unknown): Row => (r as { rows: Row[] }).rows[0] ?? {};
+/** PGlite and node-postgres both parse json columns; a driver handing back text is parsed here. */
+const json = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
+function monthStart(isoDate: string, offsetMonths = 0): string {
+  const [y, m] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 + offsetMonths, 1)).toISOString().slice(0, 10);
+}
+
+function invoiceRef(r: InvoiceJson): InvoiceRef {
+  return {
+    _id: r.id,
+    status: r.status,
+    numero: r.secuencial === null ? null : `${r.estab}-${r.pto_emi}-${String(r.secuencial).padStart(9, '0')}`,
+    razonSocialComprador: r.razon_social_comprador,
+    importeTotal: money(r.importe_total),
+    fechaEmision: String(r.fecha_emision).slice(0, 10),
+    mensaje: (r.mensajes ?? []).map((m) => `[${m.identificador}] ${m.mensaje}${m.informacionAdicional ? ` — ${m.informacionAdicional}` : ''}`).join('; ') || null,
+  };
+}
+
+/**
+ * The dashboard figures of one company. Reads only; two statements, run concurrently.
+ * @param db any Db (PGlite, node-postgres pool or a transaction).
+ * @param p.companyId the caller's company; no other company's rows are read.
+ * @returns CompanyDashboard (money in USD rounded to 2 places, dates 'YYYY-MM-DD').
+ * @throws the driver's error unchanged; the caller validates `from <= to`.
+ * @example
+ * const d = await companyDashboard(db, { companyId, now: new Date(), from: '2026-11-01', to: '2026-11-30' });
+ */
+export async function companyDashboard(db: Db, p: DashboardParams): Promise<CompanyDashboard> {
+  const today = guayaquilDate(p.now);
+  const from = p.from ?? monthStart(today);
+  const to = p.to ?? today;
   const thisMonth = monthStart(today);
-  const nextMonth = monthStart(today, 1);
-  const lastMonth = monthStart(today, -1);
-  const seriesFrom = monthStart(to, -11);
-  const seriesTo = monthStart(to, 1);
-  const c = o.companyId;
-
-  const [totals, series, tops, attention] = await Promise.all([
-    o.db.execute(sql`
-      select
-        coalesce(sum(importe_total) filter (where status = 'AUTORIZADA' and fecha_emision >= ${thisMonth} and fecha_emision < ${nextMonth}), 0) as sales_this_month,
-        coalesce(sum(importe_total) filter (where status = 'AUTORIZADA' and fecha_emision >= ${lastMonth} and fecha_emision < ${thisMonth}), 0) as sales_last_month,
-        coalesce(sum(importe_total) filter (where status = 'AUTORIZADA' and fecha_emision between ${from} and ${to}), 0) as sales_period,
-        coalesce(sum(total_iva) filter (where status = 'AUTORIZADA' and fecha_emision between ${from} and ${to}), 0) as iva_period,
-        count(*) filter (where status = 'AUTORIZADA' and fecha_emision between ${from} and ${to}) as authorised_period,
-        (select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) from (
-          select status, count(*) as n from invoice where company_id = ${c} and fecha_emision between ${from} and ${to} group by status) s) as by_status
-      from invoice
-      where company_id = ${c} and fecha_emision >= least(${lastMonth}::date, ${from}::date) and fecha_emision <= greatest(${to}::date, ${today}::date)`),
-    o.db.execute(sql`
-      select to_char(date_trunc('month', fecha_emision), 'YYYY-MM') as month, sum(importe_total) as total, count(*) as n
-      from invoice where company_id = ${c} and status = 'AUTORIZADA' and fecha_emision >= ${seriesFrom} and fecha_emision < ${seriesTo}
-      group by 1 order by 1`),
-    o.db.execute(sql`
-      with period as (
-        select customer_id, razon_social_comprador, importe_total, detalles from invoice
-        where company_id = ${c} and status = 'AUTORIZADA' and fecha_emision between ${from} and ${to}
-      ),
-      customers as (
-        select 'customer' as kind, customer_id::text as id, min(razon_social_comprador) as label, sum(importe_total) as total, count(*) as n
-        from period group by customer_id order by total desc limit 5
-      ),
-      products as (
-        select 'product' as kind, d->>'product' as id, min(d->>'descripcion') as label, sum((d->>'precioTotalSinImpuesto')::numeric) as total, sum((d->>'cantidad')::numeric) as n
-        from period, jsonb_array_elements(detalles) d group by d->>'product' order by total desc limit 5
-      )
-      select * from customers union all select * from products`),
-    o.db.execute(sql`
-      (select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, created_at, 'stuck' as reason
-        from invoice where company_id = ${c} and status in ('FIRMADA', 'RECIBIDA', 'EN_PROCESO') and issued_at < ${new Date(o.now.getTime() - 3600_000)}
-        order by issued_at limit 20)
-      union all
-      (select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, created_at, 'rejected' as reason
-        from invoice where company_id = ${c} and status in ('DEVUELTA', 'NO_AUTORIZADA')
-        order by updated_at desc limit 20)
-      union all
-      (select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, created_at, 'old_draft' as reason
-        from invoice where company_id = ${c} and status = 'BORRADOR' and created_at < ${new Date(o.now.getTime() - 7 * 86_400_000)}
-        order by created_at limit 20)`),
+  const range = { companyId: p.companyId, from, to, today, thisMonth, nextMonth: monthStart(today, 1), lastMonth: monthStart(today, -1), seriesFrom: monthStart(to, -11), seriesTo: monthStart(to, 1) };
+  const [figures, attention] = await Promise.all([
+    db.execute(figuresSql(range)).then(firstRow),
+    db.execute(attentionSql({ companyId: p.companyId, stuckBefore: new Date(p.now.getTime() - HOUR_MS), draftBefore: new Date(p.now.getTime() - 7 * DAY_MS) })).then(firstRow),
   ]);
-  const [cert] = rowsOf<{ not_after: string | Date }>(await o.db.execute(sql`select not_after from company_certificate where company_id = ${c}`));
 
-  const t = rowsOf<Record<string, unknown>>(totals)[0] ?? {};
-  const byMonth = new Map(rowsOf<{ month: string; total: string; n: string }>(series).map((r) => [r.month, r]));
-  const months = Array.from({ length: 12 }, (_, i) => monthStart(to, i - 11).slice(0, 7));
-  const top = rowsOf<{ kind: string; id: string; label: string; total: string; n: string }>(tops);
-  const DAY = 86_400_000;
+  const sales = json<Row>(figures.sales, {});
+  const byMonth = new Map(json<Array<{ month: string; total: number; n: number }>>(figures.series, []).map((r) => [r.month, r]));
+  const tops = (v: unknown) => json<Array<{ id: string; label: string; total: number; n: number }>>(v, []);
+  const notAfter = attention.certificate_not_after ? new Date(attention.certificate_not_after as string | Date) : null;
+  const daysToExpiry = notAfter ? Math.floor((notAfter.getTime() - p.now.getTime()) / DAY_MS) : null;
+  const invoices = (key: string, reason: 'stuck' | 'rejected' | 'old_draft'): AttentionItem[] => json<InvoiceJson[]>(attention[key], []).map((r) => ({ ...invoiceRef(r), reason }));
+
   return {
     period: { from, to },
-    sales: { thisMonth: num(t.sales_this_month), lastMonth: num(t.sales_last_month), period: num(t.sales_period) },
-    iva: num(t.iva_period),
-    authorisedInPeriod: Number(t.authorised_period ?? 0),
-    byStatus: (t.by_status as Record<string, number>) ?? {},
-    series: months.map((month) => ({ month, total: num(byMonth.get(month)?.total), count: Number(byMonth.get(month)?.n ?? 0) })),
-    topCustomers: top.filter((r) => r.kind === 'customer').map((r) => ({ _id: r.id, label: r.label, total: num(r.total), count: Number(r.n) })),
-    topProducts: top.filter((r) => r.kind === 'product').map((r) => ({ _id: r.id, label: r.label, total: num(r.total), quantity: Number(r.n) })),
-    attention: rowsOf<Record<string, unknown>>(attention).map((r) => ({
-      _id: r.id as string,
-      reason: r.reason as 'stuck' | 'rejected' | 'old_draft',
-      status: r.status as string,
-      numero: r.secuencial === null ? null : `${String(r.estab)}-${String(r.pto_emi)}-${String(r.secuencial).padStart(9, '0')}`,
-      razonSocialComprador: r.razon_social_comprador as string,
-      importeTotal: num(r.importe_total),
-      fechaEmision: String(r.fecha_emision).slice(0, 10),
-      mensaje: ((r.mensajes as Array<{ identificador: string; mensaje: string; informacionAdicional?: string }>) ?? []).map((m) => `[${m.identificador}] ${m.mensaje}${m.informacionAdicional ? ` — ${m.informacionAdicional}` : ''}`).join('; ') || null,
-    })),
-    certificate: cert ? { daysToExpiry: Math.floor((new Date(cert.not_after).getTime() - o.now.getTime()) / DAY) } : null,
+    sales: { thisMonth: money(sales.thisMonth), lastMonth: money(sales.lastMonth), period: money(sales.period) },
+    iva: money(sales.iva),
+    authorisedInPeriod: Number(sales.authorised ?? 0),
+    byStatus: Object.fromEntries(Object.entries(json<Record<string, number>>(figures.by_status, {})).map(([s, n]) => [s, Number(n)])),
+    series: Array.from({ length: 12 }, (_, i) => monthStart(to, i - 11).slice(0, 7)).map((month) => ({ month, total: money(byMonth.get(month)?.total), count: Number(byMonth.get(month)?.n ?? 0) })),
+    topCustomers: tops(figures.top_customers).map((r) => ({ _id: r.id, label: r.label, total: money(r.total), count: Number(r.n) })),
+    topProducts: tops(figures.top_products).map((r) => ({ _id: r.id, label: r.label, total: money(r.total), quantity: Number(r.n) })),
+    attention: [
+      ...invoices('stuck', 'stuck'),
+      ...invoices('rejected', 'rejected'),
+      ...invoices('old_drafts', 'old_draft'),
+      ...(notAfter && daysToExpiry !== null && daysToExpiry <= CERTIFICATE_WARNING_DAYS ? [{ reason: 'certificate' as const, daysToExpiry, notAfter: notAfter.toISOString() }] : []),
+    ],
+    certificate: daysToExpiry === null ? null : { daysToExpiry },
   };
 }

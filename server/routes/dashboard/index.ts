@@ -4,18 +4,22 @@ import type { AppDeps } from '../../app.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { companyDashboard } from '../../domain/dashboard/company-dashboard.ts';
 import { AppError } from '../../errors.ts';
+import { dashboardOut } from './dashboard-schema.ts';
 
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get(
     '/api/dashboard',
     {
       preHandler: requirePermission('dashboard', 'read'),
-      schema: { querystring: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } } },
+      schema: {
+        querystring: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } },
+        response: { 200: dashboardOut },
+      },
     },
     async (request) => {
       const { from, to } = request.query as { from?: string; to?: string };
       if (from && to && from > to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
-      return companyDashboard({ db: deps.db, companyId: currentUser(request).companyId, now: deps.clock(), from, to });
+      return companyDashboard(deps.db, { companyId: currentUser(request).companyId, now: deps.clock(), from, to });
     },
   );
 }

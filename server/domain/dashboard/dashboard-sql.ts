@@ -1,0 +1,144 @@
+/**
+ * The dashboard's two SQL statements. Each returns one row of JSON columns, so the database does all
+ * the aggregation and JavaScript only renames fields. Every sub-select filters `company_id = $c`
+ * first and a `fecha_emision` range or a `status` list, so it runs on the invoice indexes
+ * `(company_id, status, fecha_emision desc)` and `(company_id, fecha_emision desc, id desc)`.
+ * Dates are 'YYYY-MM-DD' calendar dates (America/Guayaquil); ranges are inclusive unless noted.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { INVOICE_STATUSES } from '../invoices/list-invoices.ts';
+
+export interface FiguresRange {
+  companyId: string;
+  /** The asked period, inclusive. */
+  from: string;
+  to: string;
+  /** Today in Guayaquil and the first day of this, next and last month. */
+  today: string;
+  thisMonth: string;
+  nextMonth: string;
+  lastMonth: string;
+  /** The 12-month series: [seriesFrom, seriesTo). */
+  seriesFrom: string;
+  seriesTo: string;
+}
+
+/**
+ * One row: `sales` {thisMonth, lastMonth, period, iva, authorised}, `by_status` {STATUS: n},
+ * `series` [{month: 'YYYY-MM', total, n}] (months with sales only), `top_customers` and
+ * `top_products` [{id, label, total, n}] (at most 5 each, biggest total first; n is the number of
+ * invoices for a customer and the quantity sold for a product). Money is the numeric sum, as a
+ * JSON number.
+ */
+export function figuresSql(r: FiguresRange): SQL {
+  const c = r.companyId;
+  // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
+  const authorisedInPeriod = sql`company_id = ${c} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
+  return sql`
+    select
+      (select json_build_object(
+          'thisMonth', coalesce(sum(importe_total) filter (where fecha_emision >= ${r.thisMonth} and fecha_emision < ${r.nextMonth}), 0),
+          'lastMonth', coalesce(sum(importe_total) filter (where fecha_emision >= ${r.lastMonth} and fecha_emision < ${r.thisMonth}), 0),
+          'period', coalesce(sum(importe_total) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
+          'iva', coalesce(sum(total_iva) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
+          'authorised', count(*) filter (where fecha_emision between ${r.from} and ${r.to}))
+        from invoice
+        where company_id = ${c} and status = 'AUTORIZADA'
+          and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
+      ) as sales,
+      (select coalesce(json_object_agg(status, n) filter (where n > 0), '{}'::json)
+        from (
+          -- One index-only range count per status (a skip scan by hand): PostgreSQL before 18 would
+          -- otherwise walk every status's entries of the company to apply the date range.
+          select s.status, c.n
+          from (values ${sql.join(INVOICE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
+          cross join lateral (select count(*) as n from invoice where company_id = ${c} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
+        ) by_status
+      ) as by_status,
+      (select coalesce(json_agg(json_build_object('month', month, 'total', total, 'n', n) order by month), '[]'::json)
+        from (
+          -- Grouped by a timestamp month (no time zone work per row); formatted once per month.
+          select to_char(month_start, 'YYYY-MM') as month, total, n from (
+            select date_trunc('month', fecha_emision::timestamp) as month_start, sum(importe_total) as total, count(*) as n
+            from invoice
+            where company_id = ${c} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
+            group by 1
+          ) by_month
+        ) m
+      ) as series,
+      (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
+        from (
+          select customer_id::text as id, min(razon_social_comprador) as label, sum(importe_total) as total, count(*) as n
+          from invoice where ${authorisedInPeriod}
+          group by customer_id order by total desc, id limit 5
+        ) tc
+      ) as top_customers,
+      (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
+        from (
+          select d->>'product' as id, min(d->>'descripcion') as label, sum((d->>'precioTotalSinImpuesto')::numeric) as total, sum((d->>'cantidad')::numeric) as n
+          from invoice cross join lateral jsonb_array_elements(detalles) as d
+          where ${authorisedInPeriod}
+          group by 1 order by total desc, id limit 5
+        ) tp
+      ) as top_products`;
+}
+
+const ATTENTION_LIMIT = 20;
+
+/**
+ * fecha_emision orders spelled as the index is built: `invoice_company_status_fecha_idx` is
+ * `fecha_emision DESC NULLS LAST` (drizzle's `.desc()`), and PostgreSQL only reads an index in order
+ * when the NULLS placement matches too (a plain `desc` is NULLS FIRST and would sort every row of the
+ * status instead of stopping at 20). fecha_emision is NOT NULL, so the placement changes no result.
+ * If that index becomes plain `DESC`, drop the `nulls …` here.
+ */
+const FECHA_ORDER = { desc: sql.raw('fecha_emision desc nulls last'), asc: sql.raw('fecha_emision asc nulls first') } as const;
+
+interface AttentionQuery {
+  companyId: string;
+  statuses: string[];
+  /** A further condition on the row (e.g. issued over an hour ago). */
+  where?: SQL;
+  /** By fechaEmision ('asc': oldest first), then `then` (e.g. `issued_at, id`). */
+  direction: 'asc' | 'desc';
+  then: SQL;
+}
+
+/**
+ * A JSON array of at most ATTENTION_LIMIT invoices, fechaEmision first. One branch per status, each
+ * an ordered scan of (company_id, status, fecha_emision desc) that stops after ATTENTION_LIMIT rows,
+ * so a company with 100,000 old DEVUELTA invoices reads 20 of them, not all; then the branches merge.
+ */
+function attentionList(q: AttentionQuery): SQL {
+  const order = sql`${FECHA_ORDER[q.direction]}, ${q.then}`;
+  const branches = sql.join(
+    q.statuses.map(
+      (status) => sql`(select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
+        from invoice where company_id = ${q.companyId} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
+        order by ${order} limit ${ATTENTION_LIMIT})`,
+    ),
+    sql` union all `,
+  );
+  return sql`(select coalesce(json_agg(json_build_object(
+        'id', id, 'status', status, 'fecha_emision', fecha_emision, 'razon_social_comprador', razon_social_comprador,
+        'importe_total', importe_total, 'estab', estab, 'pto_emi', pto_emi, 'secuencial', secuencial, 'mensajes', mensajes)
+      order by ${order}), '[]'::json)
+    from (select * from (${branches}) b order by ${order} limit ${ATTENTION_LIMIT}) i)`;
+}
+
+/**
+ * One row of JSON arrays of invoices [{id, status, fecha_emision, razon_social_comprador,
+ * importe_total, estab, pto_emi, secuencial, mensajes}], at most 20 each: `stuck` (FIRMADA, RECIBIDA
+ * or EN_PROCESO issued before `stuckBefore`, oldest first), `rejected` (DEVUELTA or NO_AUTORIZADA,
+ * latest first), `old_drafts` (BORRADOR created before `draftBefore`, oldest first); and
+ * `certificate_not_after` (timestamptz, null without a certificate).
+ */
+export function attentionSql(p: { companyId: string; stuckBefore: Date; draftBefore: Date }): SQL {
+  const companyId = p.companyId;
+  const stuck = attentionList({ companyId, statuses: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
+  const rejected = attentionList({ companyId, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
+  const oldDrafts = attentionList({ companyId, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });
+  return sql`
+    select ${stuck} as stuck, ${rejected} as rejected, ${oldDrafts} as old_drafts,
+      (select not_after from company_certificate where company_id = ${companyId}) as certificate_not_after`;
+}
