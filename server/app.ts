@@ -23,8 +23,8 @@ import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
-import { startWorker, type SriPort, type WorkerDeps } from './jobs/invoice-worker.ts';
-import { createSriClient, sriEndpoints } from './sri/soap-client.ts';
+import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
+import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
 
@@ -36,7 +36,10 @@ export interface AppConfig {
   sriEnv: 'sandbox' | 'pruebas' | 'produccion';
   /** Built SPA to serve at `/` (vite build output); skipped when missing. */
   staticDir?: string;
-  /** Explicit SRI endpoints (override SRI_ENV's defaults). */
+  /**
+   * Explicit SRI endpoints, used for every invoice. Unset: SRI_ENV=sandbox uses the built-in
+   * sandbox; pruebas|produccion send each invoice to the host of its own ambiente (1 celcer, 2 cel).
+   */
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
@@ -59,6 +62,18 @@ export interface AppDeps {
   sri?: SriPort;
   /** Set by buildApp when the worker runs: ask it for a pass now. */
   kickWorker?: () => void;
+}
+
+/** Origin under which the built-in sandbox is reached through app.inject (never over a socket). */
+const INTERNAL_SANDBOX = 'http://emite.internal';
+
+/** The built-in sandbox through app.inject; any other URL (an explicit SRI_*_URL) over the network. */
+function sandboxAwareFetch(app: FastifyInstance): typeof fetch {
+  const inProcess = injectFetch(app);
+  return ((input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+    return (url.startsWith(`${INTERNAL_SANDBOX}/`) ? inProcess : globalThis.fetch)(input, init);
+  }) as typeof fetch;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -110,12 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await dashboardRoutes(app, deps);
 
   if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, {});
-  const endpoints = {
-    ...sriEndpoints(deps.config.sriEnv, 'http://emite.internal'),
-    ...(deps.config.sriRecepcionUrl ? { recepcionUrl: deps.config.sriRecepcionUrl } : {}),
-    ...(deps.config.sriAutorizacionUrl ? { autorizacionUrl: deps.config.sriAutorizacionUrl } : {}),
-  };
-  const sri = deps.sri ?? createSriClient({ ...endpoints, ...(deps.config.sriEnv === 'sandbox' && !deps.config.sriRecepcionUrl ? { fetch: injectFetch(app) } : {}) });
+  const sri = deps.sri ?? createSriPort({
+    sriEnv: deps.config.sriEnv,
+    recepcionUrl: deps.config.sriRecepcionUrl,
+    autorizacionUrl: deps.config.sriAutorizacionUrl,
+    sandboxBaseUrl: INTERNAL_SANDBOX,
+    ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
+  });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log };
   await issuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {

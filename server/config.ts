@@ -33,7 +33,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET debe tener al menos 32 caracteres');
   const appUrl = env.APP_URL ?? `http://localhost:${port}`;
   if (!/^https?:\/\//.test(appUrl)) problems.push('APP_URL debe empezar con http:// o https://');
-  const cap = Number(env.CONSUMIDOR_FINAL_CAP ?? 50);
+  // Empty (CONSUMIDOR_FINAL_CAP= in an env file) means unset, as for the URLs above; Number('') would be a cap of 0.
+  const capText = env.CONSUMIDOR_FINAL_CAP?.trim();
+  const cap = capText ? Number(capText) : 50;
   if (!(cap >= 0)) problems.push('CONSUMIDOR_FINAL_CAP debe ser un número >= 0 (USD)');
   if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
   return {

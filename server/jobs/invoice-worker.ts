@@ -2,26 +2,25 @@
  * The worker that talks to the outside for invoices: sends FIRMADA invoices to the SRI reception
  * service, polls authorisation, and mails the authorised XML and RIDE to the buyer.
  * Rules (shared/sri/SRI.md "Handling"): persist the key before sending and reuse it on every retry;
- * a retried send first asks authorisation (the previous try may have arrived); DEVUELTA 43 (clave
- * registrada) or 70 (en procesamiento) -> ask authorisation, never resend; zero autorizaciones ->
- * poll again with backoff (the SRI may take up to 24 h); authorised only when estado AUTORIZADO.
+ * every send is counted on the invoice (sri_send_attempts) before it is made, and once one was
+ * made any later send first asks authorisation (the earlier one may have arrived and its answer been
+ * lost), whichever job or route triggers it; an EN PROCESO answer there means the SRI has it: poll,
+ * do not send. DEVUELTA 43 (clave registrada) or 70 (en procesamiento) -> ask authorisation, never
+ * resend; zero autorizaciones -> poll again with backoff (the SRI may take up to 24 h); authorised
+ * only when estado AUTORIZADO. SRI jobs are never abandoned (job-queue.ts retryJob).
  * Every status change writes its audit row in the same transaction as the follow-up job.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, customers, invoices } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { SriUnavailableError, pickAutorizacion, type AutorizacionResult, type RecepcionResult } from '../sri/soap-client.ts';
+import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
 import { transitionInvoice } from '../domain/invoices/transition-invoice.ts';
 import { sendInvoiceMail } from '../domain/invoices/send-invoice-mail.ts';
 import { authorizationDocument } from '../domain/invoices/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, enqueueJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
-
-export interface SriPort {
-  validarComprobante(signedXml: string): Promise<RecepcionResult>;
-  autorizacionComprobante(claveAcceso: string): Promise<AutorizacionResult>;
-}
+import type { SriPort } from './sri-port.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -31,6 +30,8 @@ export interface WorkerDeps {
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
+type InvoiceRow = typeof invoices.$inferSelect;
+
 const STILL_PROCESSING = new Set(['43', '70']);
 
 async function loadInvoice(db: Db, job: JobRow) {
@@ -38,11 +39,26 @@ async function loadInvoice(db: Db, job: JobRow) {
   return row;
 }
 
-/** Apply an authorisation answer. @returns true when the invoice reached a final state. */
-async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string): Promise<boolean> {
+/** The ambiente the comprobante was issued in: stored at issue, else digit 24 of its key. */
+function ambienteOf(invoice: InvoiceRow): Ambiente {
+  return (invoice.ambiente ?? invoice.claveAcceso!.charAt(23)) as Ambiente;
+}
+
+/**
+ * What an authorisation answer did: 'final' (AUTORIZADA or NO_AUTORIZADA), 'en_proceso' (the SRI
+ * holds the comprobante and is still working on it) or 'none' (zero autorizaciones: not processed,
+ * or never received).
+ */
+type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
+
+/**
+ * Apply an authorisation answer. With `followUp`, an EN PROCESO answer also enqueues an
+ * sri_authorize job in the same transaction (the caller is not itself the polling job).
+ */
+async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<AutorizacionOutcome> {
   const now = deps.clock();
   const picked = pickAutorizacion(answer);
-  if (!picked) return false;
+  if (!picked) return 'none';
   const mensajes = picked.mensajes as SriMensajeRow[];
   if (picked.estado === 'AUTORIZADO') {
     await deps.db.transaction(async (tx) => {
@@ -63,25 +79,46 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
       const [customer] = await tx.select({ email: customers.email }).from(customers).where(and(eq(customers.companyId, job.companyId), eq(customers.id, row.customerId)));
       if (customer?.email) await enqueueJob(tx, { companyId: job.companyId, kind: 'mail_invoice', invoiceId: row.id, runAt: now });
     });
-    return true;
+    return 'final';
   }
   if (picked.estado === 'NO AUTORIZADO') {
     await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now }));
-    return true;
+    return 'final';
   }
-  // EN PROCESO (seen in production): keep polling.
-  await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', mensajes, now }));
-  return false;
+  // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
+  await deps.db.transaction(async (tx) => {
+    const row = await transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', mensajes, now });
+    if (row && followUp) await enqueueJob(tx, { companyId: job.companyId, kind: 'sri_authorize', invoiceId: row.id, runAt: now });
+  });
+  return 'en_proceso';
+}
+
+/**
+ * Count a send before making it, committed, so that a lost answer or a crash during the call
+ * still leaves the mark. @returns false when the invoice is no longer FIRMADA (nothing to send).
+ */
+async function recordSendAttempt(db: Db, invoice: InvoiceRow, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(invoices)
+    .set({ sriSendAttempts: sql`${invoices.sriSendAttempts} + 1`, updatedAt: now })
+    .where(and(eq(invoices.companyId, invoice.companyId), eq(invoices.id, invoice.id), eq(invoices.status, 'FIRMADA')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
 }
 
 async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
   const invoice = await loadInvoice(deps.db, job);
   if (!invoice || invoice.status !== 'FIRMADA' || !invoice.signedXml || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
-  // A retry may follow a send whose answer was lost: ask first, never send the same key twice blindly.
-  if (job.attempts > 1 && (await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso), invoice.signedXml))) {
-    return completeJob(deps.db, job, deps.clock());
+  const ambiente = ambienteOf(invoice);
+  // A send was tried before (whichever job or route made it): its answer may have been lost after
+  // the SRI received the comprobante. Ask first; never send the same key twice blindly.
+  if (invoice.sriSendAttempts > 0) {
+    const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente), invoice.signedXml, true);
+    // 'en_proceso': the SRI has it and an sri_authorize job now polls it; sending again would only earn a 43/70.
+    if (outcome !== 'none') return completeJob(deps.db, job, deps.clock());
   }
-  const answer = await deps.sri.validarComprobante(invoice.signedXml);
+  if (!(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
+  const answer = await deps.sri.validarComprobante(invoice.signedXml, ambiente);
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
@@ -98,8 +135,8 @@ async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
 async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {
   const invoice = await loadInvoice(deps.db, job);
   if (!invoice || !['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
-  const final = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso), invoice.signedXml ?? '');
-  if (final) return completeJob(deps.db, job, deps.clock());
+  const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
+  if (outcome === 'final') return completeJob(deps.db, job, deps.clock());
   // Not processed yet: poll again with backoff (first polls are quick, then spaced out).
   await retryJob(deps.db, job, { now: deps.clock(), error: 'autorización pendiente', delayMs: Math.min(500 * 2 ** (job.attempts - 1), 10 * 60 * 1000) });
 }

@@ -42,13 +42,26 @@ export async function completeJob(db: Db, job: Pick<JobRow, 'companyId' | 'id'>,
   await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
 }
 
-/** Backoff: 2 s, 4 s, 8 s … capped at 10 min; gives up after `maxAttempts` (SRI may take 24 h). */
+/** Backoff: 2 s, 4 s, 8 s … capped at 10 min. */
 export function backoffMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
 }
 
-export async function retryJob(db: Db, job: Pick<JobRow, 'companyId' | 'id' | 'attempts'>, p: { now: Date; error: string; payload?: Record<string, unknown>; maxAttempts?: number; delayMs?: number }): Promise<void> {
-  const giveUp = job.attempts >= (p.maxAttempts ?? 200);
+/**
+ * Kinds retried for as long as it takes. An sri_* job carries an invoice that is already signed
+ * and numbered (FIRMADA/RECIBIDA/EN_PROCESO): the secuencial is spent and the SRI may take up to
+ * 24 h (longer while it is down), so abandoning the job would leave a legal document in limbo with
+ * nothing left to move it. With the delay capped at 10 min a stuck invoice costs at most 144 calls
+ * a day, and each failure stays visible in the job's `last_error` and in the worker's error log.
+ */
+const RETRIED_FOREVER: ReadonlySet<string> = new Set<JobKind>(['sri_send', 'sri_authorize']);
+
+/**
+ * Reschedule a claimed job after `delayMs` (default {@link backoffMs}) and record `error`.
+ * Other kinds (mail) are marked 'failed' after `maxAttempts` (default 200); sri_* never are.
+ */
+export async function retryJob(db: Db, job: Pick<JobRow, 'companyId' | 'id' | 'attempts' | 'kind'>, p: { now: Date; error: string; payload?: Record<string, unknown>; maxAttempts?: number; delayMs?: number }): Promise<void> {
+  const giveUp = !RETRIED_FOREVER.has(job.kind) && job.attempts >= (p.maxAttempts ?? 200);
   await db
     .update(jobs)
     .set({

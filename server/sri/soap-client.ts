@@ -107,6 +107,29 @@ export function sriEndpoints(env: SriEnv, sandboxBaseUrl = 'http://127.0.0.1:808
   return { recepcionUrl: `${base}${SERVICE_PATHS.recepcion}`, autorizacionUrl: `${base}${SERVICE_PATHS.autorizacion}` };
 }
 
+/** SRI ambiente of a comprobante (infoTributaria/ambiente, access key digit 24): '1' pruebas, '2' producción. */
+export type Ambiente = '1' | '2';
+
+/**
+ * The two service URLs for one comprobante. The ambiente is a per-company setting written into
+ * each XML and key, and the SRI answers a comprobante only at the host of its ambiente (SRI ficha
+ * técnica §7.2: '1' pruebas -> celcer.sri.gob.ec, '2' producción -> cel.sri.gob.ec), so outside the
+ * sandbox the invoice's ambiente chooses. SRI_ENV=sandbox sends everything to the sandbox
+ * (whatever the ambiente: it authorises both); an explicit URL (SRI_RECEPCION_URL,
+ * SRI_AUTORIZACION_URL) wins over both, per service.
+ * @throws Error when `ambiente` is not '1' or '2' (an unreadable key must not fall back to a host).
+ * @example sriEndpointsFor({ sriEnv: 'pruebas', ambiente: '2' }).recepcionUrl
+ *   // 'https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline'
+ */
+export function sriEndpointsFor(p: { sriEnv: SriEnv; ambiente: string; recepcionUrl?: string; autorizacionUrl?: string; sandboxBaseUrl?: string }): {
+  recepcionUrl: string;
+  autorizacionUrl: string;
+} {
+  if (p.ambiente !== '1' && p.ambiente !== '2') throw new Error(`Ambiente SRI "${p.ambiente}" no existe: debe ser 1 (pruebas) o 2 (producción)`);
+  const byAmbiente = p.sriEnv === 'sandbox' ? sriEndpoints('sandbox', p.sandboxBaseUrl) : sriEndpoints(p.ambiente === '2' ? 'produccion' : 'pruebas');
+  return { recepcionUrl: p.recepcionUrl || byAmbiente.recepcionUrl, autorizacionUrl: p.autorizacionUrl || byAmbiente.autorizacionUrl };
+}
+
 /** The request as the WSDL defines it: operation element qualified (prefix ec), its part unqualified. */
 function requestEnvelope(ns: string, operationXml: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${NS_SOAP11}" xmlns:ec="${ns}"><soapenv:Header/><soapenv:Body>${operationXml}</soapenv:Body></soapenv:Envelope>`;

@@ -3,7 +3,7 @@ import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app
 import { post, seedMasterData } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
 import { runDueJobs } from '../../server/jobs/invoice-worker.ts';
-import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
+import { createSriClient, SriUnavailableError, type AutorizacionResult } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { buildClaveAcceso, isValidClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
@@ -16,42 +16,72 @@ import { sampleFactura } from '../helpers/factura-sample.ts';
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
 let data: Awaited<ReturnType<typeof seedMasterData>>;
+let goodCertificate: Buffer;
 /** The SRI as the app sees it: the in-process sandbox, which a test can take offline. */
 let sriOnline = true;
 let sends = 0;
+/** Comprobantes that reached the sandbox's reception service (counted at the HTTP exchange). */
+let receptions = 0;
+/** Reception answers to lose: the sandbox receives the comprobante, the answer comes too late. */
+let lostAnswers = 0;
+/** Authorisation answers to give instead of the sandbox's, first in first out. */
+const scriptedAutorizaciones: AutorizacionResult[] = [];
+/** The ambiente each SRI call was made for, in order. */
+const ambientes: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
     extend: (deps) => {
       deps.sri = {
-        async validarComprobante(xml) {
+        async validarComprobante(xml, ambiente) {
+          ambientes.push(ambiente);
           if (!sriOnline) throw new SriUnavailableError('sin conexión (prueba)');
           sends += 1;
+          if (lostAnswers > 0) {
+            lostAnswers -= 1;
+            return slowClient().validarComprobante(xml);
+          }
           return inner().validarComprobante(xml);
         },
-        async autorizacionComprobante(clave) {
+        async autorizacionComprobante(clave, ambiente) {
+          ambientes.push(ambiente);
           if (!sriOnline) throw new SriUnavailableError('sin conexión (prueba)');
-          return inner().autorizacionComprobante(clave);
+          const scripted = scriptedAutorizaciones.shift();
+          return scripted ?? inner().autorizacionComprobante(clave);
         },
       };
     },
   });
   a = await signUp(t, { ruc: await newRuc() });
   data = await seedMasterData(t, a.auth);
-  const cert = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa de prueba', password: 'clave-p12' });
-  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: a.auth, payload: { p12: cert.toString('base64'), password: 'clave-p12' } });
+  goodCertificate = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa de prueba', password: 'clave-p12' });
+  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: a.auth, payload: { p12: goodCertificate.toString('base64'), password: 'clave-p12' } });
   expect(up.statusCode, up.body).toBe(200);
 });
 afterAll(async () => t?.close());
 
+const SANDBOX_URLS = {
+  recepcionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
+  autorizacionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
+};
+/** The sandbox through app.inject, counting receptions; `delayMs` holds each answer back that long. */
+function sandboxFetch(delayMs = 0): typeof fetch {
+  const inProcess = injectFetch(t.app);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const res = await inProcess(input, init);
+    if (String(input).includes('Recepcion')) receptions += 1;
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    return res;
+  }) as typeof fetch;
+}
 let client: ReturnType<typeof createSriClient> | undefined;
 function inner() {
-  client ??= createSriClient({
-    recepcionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
-    autorizacionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
-    fetch: injectFetch(t.app),
-  });
+  client ??= createSriClient({ ...SANDBOX_URLS, fetch: sandboxFetch() });
   return client;
+}
+/** The sandbox processes the request, but the answer arrives after the client has given up. */
+function slowClient() {
+  return createSriClient({ ...SANDBOX_URLS, timeoutMs: 50, fetch: sandboxFetch(200) });
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: a.auth, ...(payload ? { payload } : {}) });
@@ -190,5 +220,223 @@ describe('issuing through the sandbox SRI', () => {
     const inv = (await api('GET', `/api/invoice/${id}`)).json();
     expect(inv.status).toBe('DEVUELTA');
     expect(inv.mensajes[0]).toMatchObject({ identificador: '39', mensaje: expect.stringMatching(/FIRMA/) });
+  });
+});
+
+/** The worker as it runs later, once the backoff has passed. */
+const later = () => ({ ...t.deps, sri: t.deps.sri!, clock: () => new Date(Date.now() + 60_000) }) as never;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)) as unknown as { rows: T[] };
+const sriJobs = async (id: string) =>
+  (await rowsOf<{ kind: string; status: string; last_error: string | null }>(sql`select kind, status, last_error from job where invoice_id = ${id} and kind like 'sri_%' order by kind, created_at`)).rows;
+const statusOf = async (id: string) => (await api('GET', `/api/invoice/${id}`)).json().status as string;
+/** Audit rows of the transition into AUTORIZADA (the mail note is AUTORIZADA -> AUTORIZADA). */
+const authorisations = async (id: string) => (await api('GET', `/api/invoice/${id}/events`)).json().filter((e: { to: string; note: string | null }) => e.to === 'AUTORIZADA' && !e.note);
+/** Run the invoice's due jobs until none is left, with the clock `aheadMs` in the future. */
+async function drain(id: string, aheadMs = 60_000) {
+  const deps = { ...t.deps, sri: t.deps.sri!, clock: () => new Date(Date.now() + aheadMs) } as never;
+  for (let i = 0; i < 10 && (await runDueJobs(deps, { invoiceId: id })) > 0; i += 1);
+}
+async function updateCompany(changes: Record<string, unknown>) {
+  const c = (await api('GET', '/api/admin/company')).json();
+  const res = await api('PUT', '/api/admin/company', { razonSocial: c.razonSocial, email: c.email, dirMatriz: c.dirMatriz, ...changes });
+  expect(res.statusCode, res.body).toBe(200);
+  return c;
+}
+
+describe('issuing when the SRI answer is lost, slow or in process', () => {
+  it('lost answer: the sandbox receives the comprobante once and the invoice ends AUTORIZADA once', async () => {
+    const id = await newDraft();
+    const before = receptions;
+    lostAnswers = 1;
+    const res = await api('POST', `/api/invoice/${id}/issue`);
+    expect(res.json().status).toBe('FIRMADA'); // the client timed out: for all it knows, nothing arrived
+    expect(receptions - before).toBe(1); // … but the sandbox has it
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(1); // the retry asked authorisation instead of sending again
+    expect(await authorisations(id)).toHaveLength(1);
+    expect((await rowsOf<{ n: number }>(sql`select sri_send_attempts as n from invoice where id = ${id}`)).rows[0].n).toBe(1);
+  });
+
+  it('asking again (POST /authorize) after a lost answer asks first, never resends and adds no job', async () => {
+    const id = await newDraft();
+    lostAnswers = 1;
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
+    const before = receptions;
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'pending' })]); // waiting for its backoff
+    const res = await api('POST', `/api/invoice/${id}/authorize`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(0);
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'done' })]); // the same job, brought forward
+    expect((await api('POST', `/api/invoice/${id}/authorize`)).statusCode).toBe(409); // nothing left to ask
+  });
+
+  it('a fresh job for an invoice whose earlier send was lost asks first: the mark is on the invoice, not the job', async () => {
+    const id = await newDraft();
+    lostAnswers = 1;
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
+    const before = receptions;
+    // Its job was abandoned (as the old 200-attempt limit did): POST /authorize must enqueue a new one.
+    await t.database.db.execute(sql`update job set status = 'failed' where invoice_id = ${id}`);
+    const res = await api('POST', `/api/invoice/${id}/authorize`);
+    expect(res.json().status).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(0);
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'failed' }), expect.objectContaining({ kind: 'sri_send', status: 'done' })]);
+  });
+
+  it('concurrent POST /authorize while the SRI is down keep one pending job', async () => {
+    sriOnline = false;
+    const id = await newDraft();
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
+    const results = await Promise.all([1, 2, 3].map(() => api('POST', `/api/invoice/${id}/authorize`)));
+    expect(results.map((r) => [r.statusCode, r.json().status])).toEqual([1, 2, 3].map(() => [200, 'FIRMADA']));
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'pending', last_error: expect.stringMatching(/SRI no disponible/) })]);
+    sriOnline = true;
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(await authorisations(id)).toHaveLength(1);
+  });
+
+  it('EN PROCESO on the first question after a lost answer: polls, does not send again', async () => {
+    const id = await newDraft();
+    lostAnswers = 1;
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
+    const before = receptions;
+    scriptedAutorizaciones.push({ autorizaciones: [{ estado: 'EN PROCESO', mensajes: [] }], raw: '' });
+    await runDueJobs(later(), { invoiceId: id }); // one pass: the retried send asks first
+    expect(scriptedAutorizaciones).toEqual([]);
+    expect(await statusOf(id)).toBe('EN_PROCESO');
+    expect(receptions - before).toBe(0);
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_authorize', status: 'pending' }), expect.objectContaining({ kind: 'sri_send', status: 'done' })]);
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(0);
+    expect(await authorisations(id)).toHaveLength(1);
+  });
+
+  it('never gives up an SRI job: after 250 failed attempts it is still pending, and the invoice gets authorised', async () => {
+    sriOnline = false;
+    const id = await newDraft();
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
+    await t.database.db.execute(sql`update job set attempts = 250 where invoice_id = ${id}`);
+    await runDueJobs(later(), { invoiceId: id });
+    expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'pending', last_error: expect.stringMatching(/SRI no disponible/) })]);
+    sriOnline = true;
+    await drain(id, 11 * 60_000); // the retry delay is capped at 10 min
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+  });
+
+  it('talks to the SRI in the ambiente the invoice was issued in, even after the company changes it', async () => {
+    await updateCompany({ ambiente: '2' });
+    sriOnline = false;
+    const id = await newDraft();
+    const issued = (await api('POST', `/api/invoice/${id}/issue`)).json();
+    expect(issued.claveAcceso[23]).toBe('2');
+    await updateCompany({ ambiente: '1' });
+    sriOnline = true;
+    ambientes.length = 0;
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(ambientes.length).toBeGreaterThan(0);
+    expect(new Set(ambientes)).toEqual(new Set(['2']));
+  });
+});
+
+describe('issue-time checks', () => {
+  const nextSecuencial = async (ptoEmi: string) =>
+    Number((await rowsOf<{ next_value: number }>(sql`select next_value from secuencial_sequence where company_id = ${a.companyId} and estab = '001' and pto_emi = ${ptoEmi} and cod_doc = '01'`)).rows[0]?.next_value ?? 1);
+
+  it('a crash after the secuencial was taken consumes nothing: the next issue gets the same number', async () => {
+    const id = await newDraft();
+    const expected = await nextSecuencial('001');
+    // The job insert is the issuing transaction's last statement: after the secuencial, the key,
+    // the XSD check, the signature and the FIRMADA update. Make exactly that statement fail.
+    await t.database.db.execute(sql.raw(`alter table job add constraint emite_test_crash check (invoice_id is distinct from '${id}')`));
+    try {
+      const crashed = await api('POST', `/api/invoice/${id}/issue`);
+      expect(crashed.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw('alter table job drop constraint emite_test_crash'));
+    }
+    const draft = (await api('GET', `/api/invoice/${id}`)).json();
+    expect(draft).toMatchObject({ status: 'BORRADOR', secuencial: null, claveAcceso: null });
+    expect((await api('GET', `/api/invoice/${id}/events`)).json()).toEqual([]);
+    expect(await sriJobs(id)).toEqual([]);
+    expect(await nextSecuencial('001')).toBe(expected);
+    const issued = (await api('POST', `/api/invoice/${id}/issue`)).json();
+    expect(issued.secuencial).toBe(String(expected).padStart(9, '0'));
+    expect(issued.status).toBe('AUTORIZADA');
+  });
+
+  it('refuses to issue with a certificate that has expired since it was uploaded', async () => {
+    const ruc = '1790016919001';
+    const shortLived = generateTestP12({ ruc, razonSocial: 'Caduca pronto', password: 'x', notBefore: new Date(Date.now() - 60_000), validDays: 63_000 / 86_400_000 });
+    const up = await api('POST', '/api/admin/company/certificate', { p12: shortLived.toString('base64'), password: 'x' });
+    expect(up.statusCode, up.body).toBe(200);
+    const id = await newDraft();
+    const expected = await nextSecuencial('001');
+    await new Promise((r) => setTimeout(r, new Date(up.json().certificate.notAfter).getTime() - Date.now() + 100));
+    const res = await api('POST', `/api/invoice/${id}/issue`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/^El certificado de firma electrónica expiró el \d{4}-\d{2}-\d{2}; suba uno vigente/);
+    expect(await statusOf(id)).toBe('BORRADOR');
+    expect(await nextSecuencial('001')).toBe(expected);
+    // Renewed: the same draft issues.
+    expect((await api('POST', '/api/admin/company/certificate', { p12: goodCertificate.toString('base64'), password: 'clave-p12' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('AUTORIZADA');
+  });
+
+  it('checks the consumidor final cap again at issue: the cap was lowered after the draft was saved', async () => {
+    const draft = await post(t, a.auth, '/api/invoice', {
+      establishment: data.establishment._id,
+      ptoEmi: '001',
+      customer: data.consumidorFinal._id,
+      detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
+      pagos: [{ formaPago: '01', total: 25 }],
+    });
+    t.deps.config.consumidorFinalCap = 20;
+    try {
+      const res = await api('POST', `/api/invoice/${draft._id}/issue`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Una venta a consumidor final no puede superar USD 20.00; identifique al comprador', details: [{ path: 'customer' }] });
+      expect(await statusOf(draft._id)).toBe('BORRADOR');
+    } finally {
+      t.deps.config.consumidorFinalCap = 50;
+    }
+    expect((await api('POST', `/api/invoice/${draft._id}/issue`)).json().status).toBe('AUTORIZADA');
+  });
+});
+
+describe('RIDE of an issued invoice', () => {
+  it('prints what was signed, not what the company, establishment or buyer rows say today', async () => {
+    const { PDFParse } = await import('pdf-parse');
+    const rideText = async (id: string) => {
+      const pdf = await api('GET', `/api/invoice/${id}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+      const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+      await parser.destroy();
+      return text;
+    };
+    const buyer = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1716430390', razonSocial: 'Comercial Andina', direccion: 'Loja, calle Bolívar' });
+    const estab = (await api('GET', `/api/establishment/${data.establishment._id}`)).json();
+    const id = await newDraft('001', buyer._id);
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('AUTORIZADA');
+    const issuedText = await rideText(id);
+    expect(issuedText).toContain('Comercial Andina');
+
+    const company = await updateCompany({ dirMatriz: 'Nueva matriz, Guayaquil' });
+    const { _id: _ignored, ...estabBody } = estab;
+    expect((await api('PUT', `/api/establishment/${data.establishment._id}`, { ...estabBody, dirEstablecimiento: 'Sucursal mudada, Manta' })).statusCode).toBe(200);
+    expect((await api('PUT', `/api/customer/${buyer._id}`, { tipoIdentificacion: '05', identificacion: '1716430390', razonSocial: 'Andina Renombrada S.A.', direccion: 'Ambato' })).statusCode).toBe(200);
+    try {
+      const text = await rideText(id);
+      for (const issuedValue of ['Comercial Andina', 'Loja, calle Bolívar', company.dirMatriz, estab.dirEstablecimiento]) expect(text).toContain(issuedValue);
+      for (const newValue of ['Andina Renombrada', 'Ambato', 'Nueva matriz', 'Sucursal mudada']) expect(text).not.toContain(newValue);
+    } finally {
+      await updateCompany({ dirMatriz: company.dirMatriz });
+      await api('PUT', `/api/establishment/${data.establishment._id}`, estabBody);
+    }
   });
 });

@@ -41,6 +41,12 @@ export const invoices = pgTable(
     fechaAutorizacion: timestamp('fecha_autorizacion', { withTimezone: true }),
     mensajes: jsonb('mensajes').$type<SriMensajeRow[]>().notNull().default([]),
     signedXml: text('signed_xml'),
+    /**
+     * Sends to the SRI reception service attempted so far, counted (and committed) before each call:
+     * when it is above 0 the answer of an earlier send may have been lost, so the worker asks
+     * authorisation before sending again (SRI.md "Handling": never send the same key twice blindly).
+     */
+    sriSendAttempts: integer('sri_send_attempts').notNull().default(0),
     authorizationXml: text('authorization_xml'),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),

@@ -5,8 +5,9 @@
  * signed XML and the key (status FIRMADA + audit row) and enqueue the SRI send. A crash before
  * commit rolls everything back (no gap, no duplicate); after commit the job survives restarts and
  * the same key is reused on every retry.
- * @throws AppError NOT_FOUND, INVOICE_LOCKED (not a draft), VALIDATION (payments ≠ total, date out
- *   of the SRI window), UNPROCESSABLE (no certificate, XML not valid against the XSD).
+ * @throws AppError NOT_FOUND, INVOICE_LOCKED (not a draft), VALIDATION (payments ≠ total, a
+ *   consumidor final sale over the cap, date out of the SRI window), UNPROCESSABLE (no certificate,
+ *   certificate expired at `now`, XML not valid against the XSD).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import { buildFacturaXml } from '../invoicing/build-factura-xml.ts';
 import { validateFacturaXml } from '../invoicing/validate-xsd.ts';
 import { signComprobante } from '../invoicing/sign-xades.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
+import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../invoicing/invoice-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
@@ -32,6 +34,8 @@ export interface IssueInvoiceOptions {
   userId: string;
   invoiceId: string;
   now: Date;
+  /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
+  consumidorFinalCap: number;
 }
 
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
@@ -41,18 +45,17 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
   // Parse (or take from cache) the certificate before opening the transaction: never hold the
   // sequence lock while node-forge works.
   const credentials = await signingCredentialsFor(o.db, o.secretBox, { companyId: o.companyId });
+  // A signature is only valid while its certificate is: the upload check alone would let a
+  // certificate expire while the company keeps issuing with it.
+  if (credentials.notAfter.getTime() < o.now.getTime()) {
+    throw new AppError('UNPROCESSABLE', `El certificado de firma electrónica expiró el ${guayaquilDate(credentials.notAfter)}; suba uno vigente en Empresa > Firma electrónica`);
+  }
   return o.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.invoiceId))).for('update');
     if (!invoice) throw notFound('La factura');
     if (invoice.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura ya fue emitida (estado ${invoice.status})`);
 
-    const pagado = invoice.pagos.reduce((sum, p) => sum + Math.round(Number(p.total) * 100), 0);
-    const total = Math.round(Number(invoice.importeTotal) * 100);
-    if (invoice.pagos.length === 0 || pagado !== total) {
-      throw new AppError('VALIDATION', `Las formas de pago suman USD ${(pagado / 100).toFixed(2)} y la factura USD ${(total / 100).toFixed(2)}: deben coincidir`, {
-        details: [{ path: 'pagos', message: 'la suma de los pagos debe ser igual al total' }],
-      });
-    }
+    assertPagosMatchTotal({ pagos: invoice.pagos, importeTotal: invoice.importeTotal });
     const today = guayaquilDate(o.now);
     const age = daysBetween(invoice.fechaEmision, today);
     if (age < 0 || age > MAX_AGE_DAYS) {
@@ -65,6 +68,8 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
     const [establishment] = await tx.select().from(establishments).where(and(eq(establishments.companyId, o.companyId), eq(establishments.id, invoice.establishmentId)));
     const [customer] = await tx.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, invoice.customerId)));
     if (!establishment || !customer) throw new AppError('VALIDATION', 'El establecimiento o el cliente de la factura ya no existen');
+    // Again at issue: the buyer may have become a consumidor final, or the cap changed, since the draft was saved.
+    assertConsumidorFinalCap({ tipoIdentificacion: customer.tipoIdentificacion, importeTotal: invoice.importeTotal, cap: o.consumidorFinalCap });
 
     const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: invoice.estab, ptoEmi: invoice.ptoEmi, codDoc: invoice.codDoc });
     const ambiente = company.ambiente as '1' | '2';

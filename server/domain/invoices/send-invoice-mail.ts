@@ -1,11 +1,12 @@
 /**
  * Mail an authorised invoice to its buyer: the authorised XML (the legal document) and the RIDE
- * PDF attached (SRI: deliver both after authorisation). Records `emailed_at` and an audit note.
+ * PDF attached (SRI: deliver both after authorisation); the RIDE is printed from the signed XML.
+ * Records `emailed_at` and an audit note.
  * @throws AppError UNPROCESSABLE when the buyer has no e-mail and none is given; the mailer's error.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, customers, establishments, invoiceEvents, invoices } from '../../db/schema/index-tables.ts';
+import { companies, customers, invoiceEvents, invoices } from '../../db/schema/index-tables.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
@@ -16,8 +17,7 @@ export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: Invo
   const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, o.invoice.customerId)));
   const to = o.to ?? customer?.email;
   if (!to) throw new AppError('UNPROCESSABLE', 'El cliente no tiene correo electrónico; indique uno');
-  const [establishment] = await o.db.select().from(establishments).where(and(eq(establishments.companyId, o.invoice.companyId), eq(establishments.id, o.invoice.establishmentId)));
-  const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company, establishment, customer });
+  const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company });
   const numero = invoiceNumero(o.invoice)!;
   await o.mailer.send(
     invoiceMail({

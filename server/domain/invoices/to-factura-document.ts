@@ -1,6 +1,8 @@
 /**
- * Invoice row + company + establishment + buyer -> FacturaDocument (the data of the SRI XML and
- * the RIDE). Pure. Money stays as the decimal strings computed by core/totals.
+ * Invoice row + company + establishment + buyer -> FacturaDocument: the data of the SRI XML, built
+ * once, at issue. Pure. Money stays as the decimal strings computed by core/totals. Afterwards the
+ * signed XML is the record: the RIDE reads it back (parse-factura-xml.ts) instead of calling this
+ * with rows that may have changed since.
  */
 import type { companies, customers, establishments } from '../../db/schema/index-tables.ts';
 import type { FacturaDocument } from '../invoicing/factura-document.ts';

@@ -14,7 +14,7 @@ import { issueInvoice } from '../../domain/invoices/issue-invoice.ts';
 import { toInvoiceView, invoiceNumero } from '../../domain/invoices/invoice-view.ts';
 import { renderInvoiceRide } from '../../domain/invoices/render-invoice-ride.ts';
 import { sendInvoiceMail } from '../../domain/invoices/send-invoice-mail.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
 import { runDueJobs, type WorkerDeps } from '../../jobs/invoice-worker.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../resources/index.ts';
@@ -34,18 +34,15 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
 
   app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, userId: currentUser(request).id, invoiceId: id, now: deps.clock() });
+    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, userId: currentUser(request).id, invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });
 
   app.post('/api/invoice/:_id/authorize', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    const invoice = await getInvoice(deps.db, { companyId, id });
-    if (!['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status)) {
-      throw new AppError('INVOICE_LOCKED', `La factura está ${invoice.status}: no hay nada que consultar al SRI`);
-    }
-    await enqueueJob(deps.db, { companyId, kind: invoice.status === 'FIRMADA' ? 'sri_send' : 'sri_authorize', invoiceId: id, runAt: deps.clock() });
+    // Reuses the invoice's pending SRI job (never a second one); the worker asks before resending.
+    await scheduleSriCheck(deps.db, { companyId, invoiceId: id, now: deps.clock() });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });

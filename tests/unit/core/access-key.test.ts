@@ -15,6 +15,29 @@ describe('claveAcceso', () => {
     expect(buildClaveAcceso({ ...p, tipoEmision: '1' })).toBe(key);
   });
 
+  // dv = 11 - (sum % 11): residue 0 gives 11 and residue 1 gives 10, neither a digit; the SRI maps
+  // them to 0 and 1. (A residue of 10 gives dv 1 directly: REAL[2] is that case, not 10 -> 1.)
+  const residue = (digits48: string) => {
+    let sum = 0;
+    for (let i = 47, w = 2; i >= 0; i -= 1, w = w === 7 ? 2 : w + 1) sum += Number(digits48[i]) * w;
+    return sum % 11;
+  };
+
+  it('maps a check digit of 10 (residue 1) to 1', () => {
+    const key = '2011202601179001691900110010010000000081234567811';
+    expect(residue(key.slice(0, 48))).toBe(1);
+    expect(modulo11(key.slice(0, 48))).toBe(1);
+    expect(isValidClaveAcceso(key)).toBe(true);
+    expect(buildClaveAcceso({ fechaEmision: '2026-11-20', codDoc: '01', ruc: '1790016919001', ambiente: '1', estab: '001', ptoEmi: '001', secuencial: 8, codigoNumerico: '12345678' })).toBe(key);
+    expect(isValidClaveAcceso(`${key.slice(0, 48)}0`)).toBe(false);
+  });
+
+  it('maps a check digit of 11 (residue 0) to 0', () => {
+    const key = REAL[1][0];
+    expect(residue(key.slice(0, 48))).toBe(0);
+    expect(modulo11(key.slice(0, 48))).toBe(0);
+  });
+
   it('parses the fields of a real key', () => {
     expect(parseClaveAcceso(REAL[0][0])).toEqual({
       fechaEmision: '2022-12-03',

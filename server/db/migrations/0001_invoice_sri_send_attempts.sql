@@ -1,0 +1,1 @@
+ALTER TABLE "invoice" ADD COLUMN "sri_send_attempts" integer DEFAULT 0 NOT NULL;
