@@ -13,6 +13,10 @@ import type { JwtService } from './auth/jwt.ts';
 import type { SecretBox } from './auth/secret-box.ts';
 import { authPlugin, type RoleCache } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
+import { registerCors } from './plugins/cors.ts';
+import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
+import { fastifyTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -32,6 +36,10 @@ export interface AppConfig {
   appUrl: string;
   /** Requests per minute per IP on each /auth route. */
   authRateLimit?: number;
+  /** Hops allowed to set X-Forwarded-For (TRUST_PROXY); default false: the socket address is the client. */
+  trustProxy?: TrustProxy;
+  /** Origins of a front end on another host (CORS_ORIGIN); default none: same origin only. */
+  corsOrigins?: string[];
   consumidorFinalCap: number;
   sriEnv: 'sandbox' | 'pruebas' | 'produccion';
   /** Built SPA to serve at `/` (vite build output); skipped when missing. */
@@ -80,10 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
-    trustProxy: true,
+    // Trusting every proxy would let a client choose its rate-limit key with X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   });
+  app.setValidatorCompiler(httpPartValidatorCompiler());
   registerErrorHandler(app);
+  const corsOrigins = deps.config.corsOrigins ?? [];
+  await registerCors(app, corsOrigins);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -99,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With CORS_ORIGIN set the front end on another host must be able to load API responses.
+    crossOriginResourcePolicy: { policy: corsOrigins.length ? 'cross-origin' : 'same-origin' },
   });
   await app.register(rateLimit, {
     global: false,
@@ -109,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache });
+  await app.register(backgroundTasksPlugin);
 
   app.get(
     '/api/health',

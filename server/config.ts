@@ -3,6 +3,8 @@
  * @throws Error listing every bad value with how to fix it.
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
+import { parseCorsOrigin } from './plugins/cors.ts';
 
 export interface Config {
   port: number;
@@ -20,6 +22,10 @@ export interface Config {
   consumidorFinalCap: number;
   demo: boolean;
   workers: boolean;
+  /** TRUST_PROXY: hops allowed to set X-Forwarded-For (default false: the socket address counts). */
+  trustProxy: TrustProxy;
+  /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,6 +43,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const capText = env.CONSUMIDOR_FINAL_CAP?.trim();
   const cap = capText ? Number(capText) : 50;
   if (!(cap >= 0)) problems.push('CONSUMIDOR_FINAL_CAP debe ser un número >= 0 (USD)');
+  if (env.AUTH_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.AUTH_RATE_LIMIT)) problems.push(`AUTH_RATE_LIMIT="${env.AUTH_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
+  const corsOrigins = parseCorsOrigin(env.CORS_ORIGIN);
+  if ('problem' in corsOrigins) problems.push(corsOrigins.problem);
   if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -53,5 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consumidorFinalCap: cap,
     demo: env.EMITE_DEMO !== '0',
     workers: env.EMITE_WORKERS !== '0',
+    trustProxy: trustProxy as TrustProxy,
+    corsOrigins: corsOrigins as string[],
   };
 }

@@ -1,11 +1,11 @@
 /**
  * `npm start`: validate configuration, open and migrate the database, seed, build the app, listen.
- * Prints the URL, the demo login (on a new database) and where mails go.
+ * Prints the URL, the demo login (when the demo company exists) and where mails go.
  */
 import { loadConfig } from './config.ts';
 import { bootstrap } from './bootstrap.ts';
 import { buildApp } from './app.ts';
-import { DEMO, seedDemoCompany } from './db/seed/demo.ts';
+import { DEMO, demoLoginExists, seedDemoCompany } from './db/seed/demo.ts';
 import { seedDemoDocuments } from './db/seed/demo-invoices.ts';
 
 async function main() {
@@ -17,6 +17,8 @@ async function main() {
     process.exit(1);
   }
   const { deps, database } = await bootstrap(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  deps.config.trustProxy = config.trustProxy;
+  deps.config.corsOrigins = config.corsOrigins;
   if (config.demo) {
     const demo = await seedDemoCompany(deps.db);
     if (demo) {
@@ -29,7 +31,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Emite escuchando en http://localhost:${port} (base de datos: ${database.kind})`);
-  if (config.demo) console.log(`Usuario demo: ${DEMO.user.email} / ${DEMO.user.password} — personal de plataforma: ${DEMO.staff.email} / ${DEMO.staff.password}`);
+  if (await demoLoginExists(deps.db)) console.log(`Usuario demo: ${DEMO.user.email} / ${DEMO.user.password} — personal de plataforma: ${DEMO.staff.email} / ${DEMO.staff.password}`);
   console.log(deps.mailer.mode === 'outbox' ? `Correos (activación, restablecer contraseña, facturas) en ${deps.mailer.outboxDir}` : 'Correos enviados por SMTP_URL');
   const stop = async () => {
     await app.close();

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import localize from 'ajv-i18n';
 import type { ErrorObject } from 'ajv';
 import { AppError, type ErrorDetail } from '../errors.ts';
+import { plainMessage } from './ajv-messages.ts';
 
 const REASON: Record<number, string> = {
   400: 'Bad Request',
@@ -22,26 +23,29 @@ const REASON: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Ajv errors -> `{path, message}` in Spanish, path dotted and relative to the validated object. */
+/**
+ * Ajv errors -> `{path, message}` in Spanish (plain wording from ajv-messages.ts, else ajv-i18n),
+ * path dotted and relative to the validated object, ending with the field a `required` or
+ * `additionalProperties` error names: `{path: 'user.password', message: 'Campo obligatorio'}`.
+ */
 export function ajvDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
   const copy = errors.map((e) => ({ ...e }));
   localize.es(copy);
   // Emite's own keywords carry Spanish messages already; ajv-i18n would replace them with a generic one.
   copy.forEach((e, i) => {
     if (e.keyword.startsWith('x-') && errors[i].message) e.message = errors[i].message;
+    else e.message = plainMessage(e) ?? e.message;
   });
   return copy.map((e) => {
     let p = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') p = p ? `${p}.${e.params.missingProperty}` : e.params.missingProperty;
-    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
-      p = p ? `${p}.${e.params.additionalProperty}` : e.params.additionalProperty;
-      e.message = 'no es un campo permitido';
-    }
+    // The field a `required` or `additionalProperties` error is about goes in the path, not the message.
+    const field = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
+    if (typeof field === 'string') p = p ? `${p}.${field}` : field;
     return { path: prefix && p ? `${prefix}.${p}` : prefix || p, message: e.message ?? 'valor inválido' };
   });
 }
 
-const CONTEXT_LABEL: Record<string, string> = { body: 'cuerpo', querystring: 'parámetros', params: 'ruta', headers: 'cabeceras' };
+const CONTEXT_LABEL: Record<string, string> = { body: 'el cuerpo', querystring: 'los parámetros', params: 'la ruta', headers: 'las cabeceras' };
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -57,12 +61,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fe = error as FastifyError & { validationContext?: string };
     if (fe.validation) {
       const details = ajvDetails(fe.validation as ErrorObject[]);
-      const where = CONTEXT_LABEL[fe.validationContext ?? 'body'] ?? 'solicitud';
+      const where = CONTEXT_LABEL[fe.validationContext ?? 'body'] ?? 'la solicitud';
       const first = details[0];
       return reply.status(400).send({
         statusCode: 400,
         error: 'Bad Request',
-        message: first ? `Datos inválidos en ${where}: ${first.path ? `${first.path} ` : ''}${first.message}` : 'Datos inválidos',
+        message: first ? `Datos inválidos en ${first.path || where}: ${first.message}` : 'Datos inválidos',
         details,
       });
     }

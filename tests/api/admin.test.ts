@@ -140,3 +140,48 @@ describe('schemas', () => {
     expect(product.schema.properties.codigoPrincipal.title).toBe('Código principal');
   });
 });
+
+describe('CORS for a front end on another host', () => {
+  const origin = 'https://app.emite.example';
+
+  it('sends no CORS headers by default (same origin only)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/admin/table', headers: { origin, 'access-control-request-method': 'GET' } });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets CORS_ORIGIN origins call the API with a bearer token and read x-total-count', async () => {
+    const cross = await createTestApp({ extend: (deps) => void (deps.config.corsOrigins = [origin]) });
+    try {
+      const u = await signUp(cross, { ruc: await newRuc() });
+      const preflight = await cross.app.inject({
+        method: 'OPTIONS',
+        url: '/api/admin/table',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain('PATCH');
+
+      const list = await cross.app.inject({ method: 'GET', url: '/api/admin/table', headers: { ...u.auth, origin } });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['access-control-allow-origin']).toBe(origin);
+      expect(String(list.headers['access-control-expose-headers'])).toContain('x-total-count');
+      expect(list.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(list.headers['access-control-allow-credentials']).toBeUndefined();
+
+      // An error answer is readable too, so the SPA can show its message.
+      const denied = await cross.app.inject({ method: 'GET', url: '/api/admin/table', headers: { origin } });
+      expect(denied.statusCode).toBe(401);
+      expect(denied.headers['access-control-allow-origin']).toBe(origin);
+
+      const other = await cross.app.inject({ method: 'GET', url: '/api/admin/table', headers: { ...u.auth, origin: 'https://otro.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cross.close();
+    }
+  });
+});

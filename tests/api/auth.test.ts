@@ -93,10 +93,22 @@ describe('register and activate', () => {
     expect(missing.statusCode).toBe(400);
     const body = missing.json();
     expect(body.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['user', 'company.razonSocial']));
-    expect(body.details[0].message).toMatch(/debe|requerid/);
+    expect(body.details).toContainEqual({ path: 'company.razonSocial', message: 'Campo obligatorio' });
+    expect(body.message).toBe(`Datos inválidos en ${body.details[0].path}: ${body.details[0].message}`);
+    expect(body.message).not.toMatch(/propiedad requerida/);
 
     const types = await register({ ...companyOf('1790016919001', 'x@y.ec'), ruc: 1790016919001 }, { ...userOf('x@y.ec'), password: 12 });
     expect(types.statusCode).toBe(400);
+    expect(types.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'company.ruc', message: 'debe ser un texto' },
+        { path: 'user.password', message: 'debe ser un texto' },
+      ]),
+    );
+
+    const extra = await register({ ...companyOf('1790016919001', 'x@y.ec'), isStaff: true }, userOf('x@y.ec'));
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().details).toContainEqual({ path: 'company.isStaff', message: 'no es un campo permitido' });
 
     const malformed = await t.app.inject({ method: 'PUT', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(malformed.statusCode).toBe(400);
@@ -198,6 +210,108 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('rate limit behind proxies', () => {
+  const login = (app: TestApp['app'], xff: string) =>
+    app.inject({ method: 'PUT', url: '/auth/login', headers: { 'x-forwarded-for': xff }, payload: { email: 'x@y.ec', password: 'whatever1' } });
+
+  it('keys on the socket address by default: a forged X-Forwarded-For does not escape the limit', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i += 1) codes.push((await login(limited.app, `203.0.113.${i + 1}`)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('uses X-Forwarded-For only when the sending proxy is trusted (TRUST_PROXY)', async () => {
+    const behindProxy = await createTestApp({ authRateLimit: 2, extend: (deps) => void (deps.config.trustProxy = ['127.0.0.1']) });
+    try {
+      const a = [await login(behindProxy.app, '203.0.113.7'), await login(behindProxy.app, '203.0.113.7'), await login(behindProxy.app, '203.0.113.7')];
+      expect(a.map((r) => r.statusCode)).toEqual([401, 401, 429]);
+      expect((await login(behindProxy.app, '203.0.113.8')).statusCode).toBe(401);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('no account enumeration by timing', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('answers forgot-password before a slow mailer finishes, and the mail still goes out', async () => {
+    let delayMs = 0;
+    const slow = await createTestApp({
+      extend: (deps) => {
+        const real = deps.mailer;
+        deps.mailer = { mode: real.mode, outboxDir: real.outboxDir, send: async (m) => (await sleep(delayMs), real.send(m)) };
+      },
+    });
+    try {
+      const u = await signUp(slow, { ruc: await newRuc() });
+      const before = (await slow.mails()).length;
+      delayMs = 2000;
+      for (const [url, email] of [
+        ['/auth/forgot-password', u.email],
+        ['/auth/forgot-password', 'nadie-aqui@example.com'],
+        [`/auth/company/${u.companyId}/forgot-password`, u.email],
+        ['/auth/resend-activation', u.email],
+      ]) {
+        const started = performance.now();
+        const res = await slow.app.inject({ method: 'POST', url, payload: { email } });
+        expect(res.statusCode).toBe(200);
+        expect(performance.now() - started, url).toBeLessThan(1000);
+      }
+      const mails = await slow.mails(); // waits for the background sends
+      expect(mails.slice(before).map((m) => m.to)).toEqual([u.email, u.email]);
+      expect(mails.at(-1)!.text).toContain('#/auth/reset-password/');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('logs a reset mail that could not be sent', async () => {
+    const lines: string[] = [];
+    const failing = await createTestApp({
+      extend: (deps) => {
+        deps.logger = { level: 'error', stream: { write: (line: string) => void lines.push(line) } };
+        const real = deps.mailer;
+        deps.mailer = { mode: real.mode, outboxDir: real.outboxDir, send: async (m) => (m.subject.match(/contraseña/i) ? Promise.reject(new Error('SMTP caído')) : real.send(m)) };
+      },
+    });
+    try {
+      const u = await signUp(failing, { ruc: await newRuc() });
+      const res = await failing.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: u.email } });
+      expect(res.statusCode).toBe(200);
+      await failing.app.background.idle();
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; to?: string; err?: { message: string } });
+      expect(logged).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/mail not sent/), to: u.email, err: expect.objectContaining({ message: 'SMTP caído' }) }));
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('spends a password hash on an unknown e-mail as on a known one', async () => {
+    const u = await signUp(t, { ruc: await newRuc() });
+    const timeLogin = async (email: string) => {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'no-es-la-clave' } });
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    await timeLogin('nadie@example.com'); // the dummy hash is made on first use
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      known.push(await timeLogin(u.email));
+      unknown.push(await timeLogin(`nadie${i}@example.com`));
+    }
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
 });
 

@@ -26,7 +26,7 @@ export interface TestApp {
   database: Database;
   deps: AppDeps;
   outboxDir: string;
-  /** Mails written so far, oldest first, parsed. */
+  /** Mails written so far (after background sends finish), oldest first, parsed. */
   mails(): Promise<Array<{ to: string; subject: string; text: string; attachments: Array<{ filename?: string; contentType: string; size: number }> }>>;
   close(): Promise<void>;
 }
@@ -84,6 +84,8 @@ export async function createTestApp(
     deps,
     outboxDir,
     async mails() {
+      // Some mails go out after the reply (forgot-password, resend-activation): wait for them.
+      await app.background.idle();
       const files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
       return Promise.all(
         files.map(async (f) => {

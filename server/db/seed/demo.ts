@@ -2,7 +2,7 @@
  * Demo data for `npm start` on an empty database: a company with a known login and a platform staff
  * user. Printed at start-up and documented in the README.
  */
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { companies, customers, establishments, products, users } from '../schema/index-tables.ts';
 import { hashPassword } from '../../auth/password.ts';
@@ -40,6 +40,16 @@ export async function seedDemoCompany(db: Db): Promise<{ companyId: string; user
     ]).returning();
     return { companyId: company.id, userId: owner.id };
   });
+}
+
+/** Whether the demo login exists (the demo company with its demo user), created now or on an earlier start. */
+export async function demoLoginExists(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(companies.ruc, DEMO.ruc), eq(users.email, DEMO.user.email)));
+  return Boolean(row);
 }
 
 /** Master data and drafts so the demo company can issue at once (establishment, buyers, products). */

@@ -1,6 +1,8 @@
 /**
  * Public auth routes (spec §7, DESIGN.md §4), rate limited. Thin: validate, call the domain, answer.
  * Mails go out after the database commit; a mail failure is logged and never fails the request.
+ * Forgot-password and resend-activation answer at once and do their lookup and mailing after the
+ * reply (app.background), so the answer's timing does not tell whether an account exists.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
@@ -98,9 +100,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: rateLimit, schema: { body: { type: 'object', required: ['email'], properties: { email } }, response: { 200: messageResponse } } },
     async (request) => {
       const { email: to } = request.body as { email: string };
-      for (const m of await resendActivation(deps.db, { email: to }, deps.clock())) {
-        await sendSafely(activationMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`activate/${m.token}`) }));
-      }
+      const now = deps.clock();
+      app.background.run('activation mail', async () => {
+        for (const m of await resendActivation(deps.db, { email: to }, now)) {
+          await sendSafely(activationMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`activate/${m.token}`) }));
+        }
+      });
       return { message: 'Si la cuenta existe y no está activada, enviamos un nuevo enlace de activación.' };
     },
   );
@@ -138,9 +143,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   const forgot = async (to: string, companyId?: string) => {
-    for (const m of await requestPasswordReset(deps.db, { email: to, companyId }, deps.clock())) {
-      await sendSafely(resetPasswordMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`reset-password/${m.token}`) }));
-    }
+    const now = deps.clock();
+    app.background.run('password reset mail', async () => {
+      for (const m of await requestPasswordReset(deps.db, { email: to, companyId }, now)) {
+        await sendSafely(resetPasswordMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`reset-password/${m.token}`) }));
+      }
+    });
     return { message: 'Si el correo está registrado, enviamos un enlace para restablecer la contraseña.' };
   };
   const forgotBody = { type: 'object', required: ['email'], properties: { email } } as const;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { loadConfig } from '../../../server/config.ts';
+import { parseTrustProxy } from '../../../server/plugins/trust-proxy.ts';
+import { parseCorsOrigin } from '../../../server/plugins/cors.ts';
+
+/** The error message loadConfig throws for `env`, split into its `- ` lines. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    const [head, ...lines] = (err as Error).message.split('\n');
+    expect(head).toBe('Configuración inválida:');
+    return lines.map((l) => l.replace(/^- /, ''));
+  }
+  throw new Error('loadConfig accepted a bad configuration');
+}
+
+describe('loadConfig', () => {
+  it('gives safe defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, sriEnv: 'sandbox', appUrl: 'http://localhost:3000', trustProxy: false, corsOrigins: [], demo: true });
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT="abc" debe ser un número de puerto/],
+    [{ PORT: '70000' }, /^PORT="70000"/],
+    [{ PORT: '80.5' }, /^PORT="80.5"/],
+    [{ SRI_ENV: 'prod' }, /^SRI_ENV="prod" debe ser sandbox, pruebas o produccion$/],
+    [{ JWT_SECRET: 'corto' }, /^JWT_SECRET debe tener al menos 32 caracteres$/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL debe empezar con postgres:\/\//],
+    [{ SMTP_URL: 'http://mail' }, /^SMTP_URL debe empezar con smtp:\/\//],
+    [{ APP_URL: 'emite.ec' }, /^APP_URL debe empezar con http:\/\//],
+    [{ CONSUMIDOR_FINAL_CAP: '-1' }, /^CONSUMIDOR_FINAL_CAP debe ser un número/],
+    [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" debe ser un número entero/],
+    [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
+    [{ TRUST_PROXY: 'sí' }, /^TRUST_PROXY="sí" debe ser false, true, un número/],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/99' }, /no válido: "10.0.0.0\/99"/],
+    [{ CORS_ORIGIN: 'app.emite.ec' }, /^CORS_ORIGIN="app.emite.ec" debe ser \*/],
+    [{ CORS_ORIGIN: 'https://app.emite.ec/panel' }, /no válido: "https:\/\/app.emite.ec\/panel"/],
+  ])('refuses %o with one clear message', (env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('lists every bad value at once, one line each, without echoing secrets', () => {
+    const problems = problemsOf({ PORT: '-1', SRI_ENV: 'x', JWT_SECRET: 'secreto-corto', DATABASE_URL: 'mysql://user:clave-db@h/db', TRUST_PROXY: 'todos' });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).not.toMatch(/secreto-corto|clave-db/);
+  });
+
+  it('reads the network settings', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ CORS_ORIGIN: 'https://app.emite.ec/, http://localhost:5173' }).corsOrigins).toEqual(['https://app.emite.ec', 'http://localhost:5173']);
+    expect(loadConfig({ AUTH_RATE_LIMIT: '' }).port).toBe(3000);
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('%o -> %o', (raw, value) => expect(parseTrustProxy(raw)).toEqual(value));
+
+  it('refuses host names and bad ranges', () => {
+    for (const raw of ['proxy.local', '10.0.0.1/33', '1.2.3.4/8/8', 'yes']) expect(parseTrustProxy(raw)).toHaveProperty('problem');
+  });
+});
+
+describe('parseCorsOrigin', () => {
+  it('accepts origins and *, refuses paths and other schemes', () => {
+    expect(parseCorsOrigin(undefined)).toEqual([]);
+    expect(parseCorsOrigin('*')).toEqual(['*']);
+    expect(parseCorsOrigin('https://a.ec:8443')).toEqual(['https://a.ec:8443']);
+    for (const raw of ['ftp://a.ec', 'https://a.ec/x', 'https://a.ec?x=1', '*,https://a.ec', 'null']) expect(parseCorsOrigin(raw)).toHaveProperty('problem');
+  });
+});
