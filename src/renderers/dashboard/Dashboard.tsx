@@ -13,6 +13,17 @@ import { money } from '../format.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { SalesChart } from './SalesChart.tsx';
 
+interface InvoiceAttention {
+  _id: string;
+  reason: 'stuck' | 'rejected' | 'old_draft';
+  status: string;
+  numero: string | null;
+  razonSocialComprador: string;
+  importeTotal: number;
+  fechaEmision: string;
+  mensaje: string | null;
+}
+
 interface DashboardData {
   period: { from: string; to: string };
   sales: { thisMonth: number; lastMonth: number; period: number };
@@ -22,7 +33,8 @@ interface DashboardData {
   series: Array<{ month: string; total: number; count: number }>;
   topCustomers: Array<{ _id: string; label: string; total: number; count: number }>;
   topProducts: Array<{ _id: string; label: string; total: number; quantity: number }>;
-  attention: Array<{ _id: string; reason: 'stuck' | 'rejected' | 'old_draft'; status: string; numero: string | null; razonSocialComprador: string; importeTotal: number; fechaEmision: string; mensaje: string | null }>;
+  /** Invoices to look at, then the certificate when it expires within 30 days (shown as the alert above). */
+  attention: Array<InvoiceAttention | { reason: 'certificate'; daysToExpiry: number; notAfter: string }>;
   certificate: null | { daysToExpiry: number };
 }
 
@@ -48,6 +60,7 @@ export default function Dashboard() {
   const { data, isLoading } = useSWR(['/api/dashboard', range.from ?? '', range.to ?? ''], async () => (await request<DashboardData>({ path: '/api/dashboard', query: range })).data, { keepPreviousData: true });
   const change = data && data.sales.lastMonth > 0 ? ((data.sales.thisMonth - data.sales.lastMonth) / data.sales.lastMonth) * 100 : null;
   const empty = data && data.series.every((s) => s.total === 0) && Object.keys(data.byStatus).length === 0;
+  const invoicesToSee = (data?.attention ?? []).filter((a): a is InvoiceAttention => a.reason !== 'certificate');
   return (
     <Stack gap="5">
       <Flex justify="space-between" align="center" wrap="wrap" gap="3">
@@ -135,8 +148,8 @@ export default function Dashboard() {
             </Card.Header>
             <Card.Body>
               <Stack gap="3" data-testid="attention">
-                {data?.attention.length === 0 && <Text color="fg.muted">Todo en orden.</Text>}
-                {data?.attention.map((a) => (
+                {data && invoicesToSee.length === 0 && <Text color="fg.muted">Todo en orden.</Text>}
+                {invoicesToSee.map((a) => (
                   <Box key={`${a.reason}-${a._id}`} borderLeftWidth="3px" borderColor={a.reason === 'rejected' ? 'red.500' : 'orange.400'} pl="3">
                     <HStack justify="space-between" gap="2">
                       <Link asChild fontWeight="semibold">

@@ -2,7 +2,7 @@
  * What an issued invoice offers: its status and SRI messages, the access key, downloads (signed
  * XML, authorisation XML, RIDE), a RIDE preview, resend by e-mail, and asking the SRI again.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuEye, LuRefreshCw, LuSend } from 'react-icons/lu';
 import { API_BASE, errorMessage, request } from '../../engine/api-client.ts';
@@ -34,12 +34,38 @@ async function download(path: string, filename: string) {
   }
 }
 
+/**
+ * An object URL for a fetched blob, revoked when it is cleared (the dialog closes), replaced, or the
+ * component unmounts, so each RIDE preview's PDF is freed instead of living until the tab closes.
+ */
+function useObjectUrl() {
+  const [url, setUrl] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  // A blob that arrives after unmount never gets a URL, so nothing is left to revoke.
+  const show = (blob: Blob) => {
+    if (mounted.current) setUrl(URL.createObjectURL(blob));
+  };
+  return { url, show, clear: () => setUrl(null) };
+}
+
 export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, unknown>; onChanged: (inv: Record<string, unknown>) => void }) {
   const id = String(invoice._id);
   const status = String(invoice.status);
   const numero = String(invoice.numero ?? '');
   const mensajes = (invoice.mensajes as Mensaje[]) ?? [];
-  const [preview, setPreview] = useState<string | null>(null);
+  const { url: preview, show: showPreview, clear: closePreview } = useObjectUrl();
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (name: string, fn: () => Promise<void>) => {
     setBusy(name);
@@ -98,7 +124,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
           variant="outline"
           onClick={() =>
             act('preview', async () => {
-              setPreview(URL.createObjectURL(await fetchFile(`/api/invoice/${id}/pdf`)));
+              showPreview(await fetchFile(`/api/invoice/${id}/pdf`));
             })
           }
           loading={busy === 'preview'}
@@ -144,7 +170,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
           </Button>
         )}
       </HStack>
-      <Dialog.Root open={Boolean(preview)} onOpenChange={(e) => !e.open && setPreview(null)} size="xl">
+      <Dialog.Root open={Boolean(preview)} onOpenChange={(e) => !e.open && closePreview()} size="xl">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
