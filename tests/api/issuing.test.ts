@@ -64,14 +64,21 @@ const SANDBOX_URLS = {
   recepcionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
   autorizacionUrl: 'http://x/sri-sandbox/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
 };
-/** The sandbox through app.inject, counting receptions; `delayMs` holds each answer back that long. */
-function sandboxFetch(delayMs = 0): typeof fetch {
+/**
+ * The sandbox through app.inject, counting receptions. `holdAnswer`: the sandbox processes the
+ * request, then the answer is held until the client gives up (its timeout aborts the request).
+ */
+function sandboxFetch(holdAnswer = false): typeof fetch {
   const inProcess = injectFetch(t.app);
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await inProcess(input, init);
     if (String(input).includes('Recepcion')) receptions += 1;
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-    return res;
+    if (!holdAnswer) return res;
+    const signal = init!.signal!;
+    return new Promise<Response>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason));
+    });
   }) as typeof fetch;
 }
 let client: ReturnType<typeof createSriClient> | undefined;
@@ -79,9 +86,10 @@ function inner() {
   client ??= createSriClient({ ...SANDBOX_URLS, fetch: sandboxFetch() });
   return client;
 }
-/** The sandbox processes the request, but the answer arrives after the client has given up. */
+/** The sandbox receives the comprobante, but its answer never reaches the client, which times out. */
 function slowClient() {
-  return createSriClient({ ...SANDBOX_URLS, timeoutMs: 50, fetch: sandboxFetch(200) });
+  // 500 ms: far longer than the sandbox takes to receive one comprobante in-process.
+  return createSriClient({ ...SANDBOX_URLS, timeoutMs: 500, fetch: sandboxFetch(true) });
 }
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: a.auth, ...(payload ? { payload } : {}) });
@@ -437,6 +445,34 @@ describe('RIDE of an issued invoice', () => {
     } finally {
       await updateCompany({ dirMatriz: company.dirMatriz });
       await api('PUT', `/api/establishment/${data.establishment._id}`, estabBody);
+    }
+  });
+});
+
+describe('the default SRI wiring (SRI_ENV=sandbox, no SRI port injected)', () => {
+  it('issues through the built-in sandbox, reached in-process, for a company in pruebas or producción', async () => {
+    const own = await createTestApp();
+    try {
+      const user = await signUp(own, { ruc: await newRuc() });
+      const master = await seedMasterData(own, user.auth);
+      const up = await own.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: user.auth, payload: { p12: goodCertificate.toString('base64'), password: 'clave-p12' } });
+      expect(up.statusCode, up.body).toBe(200);
+      const issueOne = async () => {
+        const draft = await post(own, user.auth, '/api/invoice', {
+          establishment: master.establishment._id,
+          ptoEmi: '001',
+          customer: master.customer._id,
+          detalles: [{ product: master.book._id, cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }],
+          pagos: [{ formaPago: '01', total: 12.5 }],
+        });
+        return (await own.app.inject({ method: 'POST', url: `/api/invoice/${draft._id}/issue`, headers: user.auth })).json();
+      };
+      expect(await issueOne()).toMatchObject({ status: 'AUTORIZADA', claveAcceso: expect.stringMatching(/^\d{23}1/) });
+      const c = (await own.app.inject({ method: 'GET', url: '/api/admin/company', headers: user.auth })).json();
+      await own.app.inject({ method: 'PUT', url: '/api/admin/company', headers: user.auth, payload: { razonSocial: c.razonSocial, email: c.email, dirMatriz: c.dirMatriz, ambiente: '2' } });
+      expect(await issueOne()).toMatchObject({ status: 'AUTORIZADA', claveAcceso: expect.stringMatching(/^\d{23}2/) });
+    } finally {
+      await own.close();
     }
   });
 });
