@@ -2,7 +2,8 @@
  * The list screen of any schema: server-side paging, sorting, search and filters kept in the URL
  * (`?q=&sort=&page=`), the previous page shown while the next loads, skeleton and empty states,
  * row click to edit, delete with a confirmation. Columns, filters and the nested list (a table's
- * catalog) come from the schema's list.json; who may create or delete from `accessTo`.
+ * catalog) come from the schema's list.json; who may create or delete from `accessTo`, and which
+ * rows may be deleted from list.json's `deletableWhen` (e.g. only BORRADOR invoices).
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
@@ -23,6 +24,7 @@ import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { useListState } from './list/useListState.ts';
+import { rowMatches, type ListOptions } from './list/list-options.ts';
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -46,12 +48,14 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & { entry: SchemaEntry }) {
   const navigate = useNavigate();
   const access = accessTo(useSession(), entry);
-  const { q, sort, page, perPage, filters, update } = useListState({ defaultSort: entry.list.defaultSort, filters: entry.list.filters });
+  const list = entry.list as ListOptions;
+  const { q, sort, page, perPage, filters, update } = useListState({ defaultSort: list.defaultSort, filters: list.filters });
   const { rows, total, isLoading, isValidating } = useList({ resource: entry.name, apiParams, q, sort, page, perPage, filters });
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const columns = entry.list.columns ?? defaultColumns(entry);
-  const nested = entry.list.nested;
+  const columns = list.columns ?? defaultColumns(entry);
+  const nested = list.nested;
+  const deletableWhen = list.deletableWhen;
   const create = access.create ? () => navigate(`${basePath}/new`) : undefined;
 
   const actions = useCallback(
@@ -62,14 +66,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
             <Link to={`${basePath}/${encodeURIComponent(row._id)}/${nested.schema}`}>{nested.label}</Link>
           </Button>
         )}
-        {access.remove && (
+        {access.remove && rowMatches(deletableWhen, row) && (
           <IconButton aria-label="Eliminar" size="xs" variant="ghost" colorPalette="red" onClick={() => setToDelete(row)}>
             <LuTrash2 />
           </IconButton>
         )}
       </>
     ),
-    [nested, access.remove, basePath],
+    [nested, access.remove, deletableWhen, basePath],
   );
 
   const remove = async () => {
@@ -90,8 +94,8 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const filtered = Boolean(q) || Object.values(filters).some(Boolean);
   return (
     <Stack gap="4">
-      <ListToolbar title={entry.list.title ? fill(entry.list.title, apiParams) : (title ?? entry.schema.title ?? entry.name)} q={q} onSearch={(next) => update({ q: next, page: undefined })} onCreate={create} />
-      {entry.list.filters?.length ? <ListFilters filters={entry.list.filters} values={filters} onChange={(changes) => update({ ...changes, page: undefined })} /> : null}
+      <ListToolbar title={list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name)} q={q} onSearch={(next) => update({ q: next, page: undefined })} onCreate={create} />
+      {list.filters?.length ? <ListFilters filters={list.filters} values={filters} onChange={(changes) => update({ ...changes, page: undefined })} /> : null}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" opacity={isValidating && !isLoading ? 0.7 : 1} transition="opacity .2s" aria-busy={isValidating}>
         <ListTable
           columns={columns}

@@ -1,6 +1,10 @@
-/** The filters a list.json declares, each with its label: selects (e.g. invoice status) and date ranges (`from`, `to`). */
+/**
+ * The filters a list.json declares, each with its label: selects (e.g. invoice status), date ranges
+ * (`from`, `to`) and references to another record (`"type": "ref"`, e.g. the invoice's customer).
+ */
 import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
-import type { ListFilter } from '../../engine/schema-registry.ts';
+import type { FilterSpec } from './list-options.ts';
+import { RefFilter } from './RefFilter.tsx';
 
 function DateField(p: { label: string; value?: string; onChange: (value: string) => void }) {
   return (
@@ -13,11 +17,14 @@ function DateField(p: { label: string; value?: string; onChange: (value: string)
   );
 }
 
-export function ListFilters(p: { filters: ListFilter[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
+/** @example <ListFilters filters={entry.list.filters} values={filters} onChange={(changes) => update(changes)} /> */
+export function ListFilters(p: { filters: FilterSpec[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
   return (
     <Flex gap="3" wrap="wrap" align="flex-end" role="group" aria-label="Filtros">
       {p.filters.map((f) =>
-        f.type === 'date-range' ? (
+        f.type === 'ref' ? (
+          <RefFilter key={f.field} filter={f} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
+        ) : f.type === 'date-range' ? (
           <Flex key={f.field} gap="2" wrap="wrap" align="flex-end">
             <DateField label={`${f.title}: desde`} value={p.values.from} onChange={(from) => p.onChange({ from })} />
             <DateField label="hasta" value={p.values.to} onChange={(to) => p.onChange({ to })} />

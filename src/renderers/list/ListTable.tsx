@@ -9,6 +9,7 @@ import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
 import type { Row } from '../../engine/resources.ts';
 import type { ListColumn } from '../../engine/schema-registry.ts';
 import { formatCell } from './cells.tsx';
+import type { ColumnSpec } from './list-options.ts';
 
 type Align = 'left' | 'right' | 'center';
 const helper = createColumnHelper<Row>();
@@ -18,7 +19,7 @@ const alignOf = (meta: unknown) => (meta as Meta)?.align;
 const noWrap = (meta: unknown) => Boolean((meta as Meta)?.format && (meta as Meta)?.format !== 'text');
 
 export interface ListTableProps {
-  columns: ListColumn[];
+  columns: ColumnSpec[];
   rows: Row[];
   sort: string;
   loading: boolean;
@@ -36,7 +37,7 @@ export function ListTable(p: ListTableProps) {
         helper.accessor((row) => row[col.field], {
           id: col.field,
           header: col.title ?? col.field,
-          cell: (info) => formatCell(col, info.getValue()),
+          cell: (info) => formatCell(col, info.getValue(), info.row.original),
           enableSorting: Boolean(col.sortable),
           meta: { align: col.align, format: col.format },
         }),

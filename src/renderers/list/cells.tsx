@@ -1,16 +1,37 @@
 /** How list cells show a value by its column's format (money, date, catalog, status badge…). */
 import type { ReactNode } from 'react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useCatalog } from '../../engine/catalogs.ts';
+import type { Row } from '../../engine/resources.ts';
 import type { ListColumn, SchemaEntry } from '../../engine/schema-registry.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { date, dateTime, money } from '../format.ts';
+import { columnMessage, type ColumnSpec } from './list-options.ts';
 
 function CatalogCell({ table, code }: { table: string; code: unknown }) {
   const { labelOf } = useCatalog(table);
   return <>{labelOf(code)}</>;
 }
 
-export function formatCell(col: ListColumn, value: unknown): ReactNode {
+/**
+ * A cell's content: `value` shown by `col.format`; with `col.message` (list-options.ts) and the row,
+ * the row's first message goes under the value as wrapping text, readable on a phone (no tooltip).
+ * @example formatCell({ field: 'status', format: 'status', message: { field: 'mensajes' } }, 'DEVUELTA', row)
+ */
+export function formatCell(col: ColumnSpec, value: unknown, row?: Row): ReactNode {
+  const message = row ? columnMessage(col, row) : null;
+  if (!message) return formatValue(col, value);
+  return (
+    <Stack gap="1" align="flex-start">
+      {formatValue(col, value)}
+      <Text data-testid="row-message" fontSize="xs" color="fg.error" whiteSpace="normal" minW="10rem" maxW="18rem" lineClamp={3} title={message}>
+        {message}
+      </Text>
+    </Stack>
+  );
+}
+
+function formatValue(col: ListColumn, value: unknown): ReactNode {
   switch (col.format) {
     case 'money':
       return money(value);
