@@ -14,8 +14,9 @@ export function machine() {
   return { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), commit };
 }
 
+/** Writes `<BENCH_RESULTS_DIR or bench/results>/<name>.json` with the machine. @returns the path. */
 export function writeResult(name: string, figures: Record<string, unknown>): string {
-  const dir = path.resolve('bench/results');
+  const dir = path.resolve(process.env.BENCH_RESULTS_DIR ?? 'bench/results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
   writeFileSync(file, `${JSON.stringify({ name, machine: machine(), ...figures }, null, 2)}\n`);

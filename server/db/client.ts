@@ -51,7 +51,11 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  // PGlite runs PostgreSQL inside this process; its default 128 MB of shared buffers is most of an
+  // idle server's memory (bench/results/memory.json). The embedded database serves one small
+  // installation, so 16 MB is plenty; a busy one runs on PostgreSQL (DATABASE_URL).
+  const pgliteOptions = { postgresqlconf: 'shared_buffers = 16MB\n' };
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:list [-- --invoices 1000000 --companies 1000 --small 10000 --seconds 10]`
+ *
+ * Seeds a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
+ * postgres@127.0.0.1) with companies and invoices (bench/list-data.ts, generate_series), starts the
+ * real server as a child process, and for each size (first `--small`, then `--invoices`):
+ *   - GET /api/invoice in four shapes (page 1 with exact total; search by customer name; status +
+ *     date range; sorted by date, page 5) at `--connections` (64) with autocannon, each request for
+ *     one of 64 companies in turn;
+ *   - the very same SQL (the page and the count the API runs, from invoiceListQueries().toSQL())
+ *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach;
+ *   - GET /api/dashboard for a year, at 16 connections.
+ * Reports requests/s, p50/p99 ms, API/bare ratio, bytes per response, the server's peak RSS, and
+ * p50 growth from the small size to the large one. Writes bench/results/list.json (or
+ * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { openDatabase } from '../server/db/client.ts';
+import { runSeeds } from '../server/db/seed/run-seeds.ts';
+import { createJwtService } from '../server/auth/jwt.ts';
+import { invoiceListQueries, type InvoiceListQuery } from '../server/domain/invoices/list-invoices.ts';
+import { countInvoices, dropHelpers, growInvoices, SEARCH_TERM, seedCompanies, type BenchCompany } from './list-data.ts';
+import { startBenchServer, type BenchServer } from './server-process.ts';
+import { writeResult } from './machine.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    invoices: { type: 'string' },
+    companies: { type: 'string' },
+    small: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const smoke = args.smoke;
+const LARGE = Number(args.invoices ?? (smoke ? 2_000 : 1_000_000));
+const COMPANIES = Number(args.companies ?? (smoke ? 20 : 1_000));
+const SMALL = Number(args.small ?? (smoke ? 200 : 10_000));
+const SECONDS = Number(args.seconds ?? (smoke ? 1 : 10));
+const CONNECTIONS = Number(args.connections ?? 64);
+/** The server's node-postgres pool (server/db/client.ts default). The bare loop gets the same. */
+const POOL_SIZE = 10;
+const TODAY = '2026-11-22';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `emite_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const benchUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+interface Scenario {
+  name: string;
+  query: InvoiceListQuery;
+}
+const SCENARIOS: Scenario[] = [
+  { name: 'página 1 + total', query: { page: 1, per_page: 20 } },
+  { name: 'búsqueda por cliente', query: { q: SEARCH_TERM, page: 1, per_page: 20 } },
+  { name: 'estado + fechas', query: { status: 'AUTORIZADA', from: '2026-05-01', to: '2026-10-31', page: 1, per_page: 20 } },
+  { name: 'orden por fecha, página 5', query: { sort: 'fechaEmision', page: 5, per_page: 20 } },
+];
+
+const toPath = (q: InvoiceListQuery) => `/api/invoice?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** autocannon over `paths[i]` with `tokens[i]`, round robin. */
+async function load(server: BenchServer, paths: string[], tokens: string[], connections: number) {
+  let next = 0;
+  const r = await autocannon({
+    url: server.url,
+    connections,
+    duration: SECONDS,
+    timeout: 30,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const i = next++ % paths.length;
+          return { ...req, path: paths[i], headers: { ...req.headers, authorization: `Bearer ${tokens[i]}` } };
+        },
+      },
+    ],
+  });
+  const ok = r.requests.total - r.non2xx - r.errors;
+  if (r.non2xx > 0 || r.errors > 0) console.warn(`  ${r.non2xx} respuestas no 2xx y ${r.errors} errores de ${r.requests.total}`);
+  return {
+    requestsPerSecond: round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    bytesPerResponse: ok > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** The API's two statements per request (page, count) on a bare pool: 64 loops for SECONDS. */
+async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const pair = statements[next++ % statements.length];
+        const t0 = performance.now();
+        await Promise.all(pair.map((s) => pool.query(s.sql, s.params as unknown[])));
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))], 2);
+  return { requestsPerSecond: round(latencies.length / SECONDS), p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: Awaited<ReturnType<typeof openDatabase>>; companies: BenchCompany[]; tokens: string[] }, invoices: number) {
+  const rows = [];
+  const sample = ctx.companies.slice(0, CONNECTIONS);
+  for (const s of SCENARIOS) {
+    const paths = sample.map(() => toPath(s.query));
+    const statements = sample.map((c) => {
+      const { page, count } = invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query });
+      return [page.toSQL(), count.toSQL()];
+    });
+    const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
+    const bare = await bareLoop(ctx.pool, statements);
+    rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2) });
+    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms`);
+  }
+  const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
+  console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms`);
+  return { rows, dashboard };
+}
+
+async function main() {
+  await admin(`create database ${dbName}`);
+  const database = await openDatabase({ databaseUrl: benchUrl, poolSize: 2 });
+  const pool = new pg.Pool({ connectionString: benchUrl, max: POOL_SIZE });
+  // Dropping the database WITH (FORCE) ends idle connections; the pool reports that as 'error'.
+  pool.on('error', () => {});
+  let server: BenchServer | undefined;
+  try {
+    await runSeeds(database.db);
+    const t0 = performance.now();
+    const companies = await seedCompanies(pool, COMPANIES);
+    const companiesMs = performance.now() - t0;
+    const secret = randomBytes(32).toString('hex');
+    const jwt = createJwtService(secret, 24 * 3600);
+    const tokens = await Promise.all(companies.slice(0, CONNECTIONS).map((c) => jwt.sign({ sub: c.userId, cid: c.companyId, tv: 0 })));
+    server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' });
+    const idleRssMb = server.rssMb();
+
+    const sizes = [];
+    for (const target of [SMALL, LARGE]) {
+      const have = await countInvoices(pool);
+      const seedMs = await growInvoices(pool, { from: have, to: target, companies: COMPANIES, today: TODAY });
+      console.log(`${target.toLocaleString('es-EC')} facturas en ${COMPANIES} empresas (generadas en ${round(seedMs / 1000)} s)`);
+      const measured = await measureSize({ server, pool, database, companies, tokens }, target);
+      sizes.push({ invoices: target, seedSeconds: round(seedMs / 1000), ...measured, serverPeakRssMb: server.peakRssMb() });
+    }
+
+    const [small, large] = sizes;
+    const growth = SCENARIOS.map((s, i) => ({ scenario: s.name, p50SmallMs: small.rows[i].api.p50Ms, p50LargeMs: large.rows[i].api.p50Ms, growth: round(large.rows[i].api.p50Ms / Math.max(small.rows[i].api.p50Ms, 0.01), 2) }));
+    const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
+    console.table(table);
+    console.table(growth);
+    console.table(sizes.map((z) => ({ facturas: z.invoices, 'dashboard req/s': z.dashboard.requestsPerSecond, 'dashboard p50 ms': z.dashboard.p50Ms, 'dashboard p99 ms': z.dashboard.p99Ms, 'RSS pico MB': z.serverPeakRssMb })));
+    const largestResponseBytes = Math.max(...sizes.flatMap((z) => [...z.rows.map((r) => r.api.bytesPerResponse), z.dashboard.bytesPerResponse]));
+    const file = writeResult(smoke ? 'list-smoke' : 'list', {
+      goal: { ratio: 0.5, p99Ms: 25, growth: 1.5, serverRssMb: 512 },
+      companies: COMPANIES,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      poolSize: POOL_SIZE,
+      companiesSeedSeconds: round(companiesMs / 1000),
+      serverIdleRssMb: idleRssMb,
+      serverPeakRssMb: server.peakRssMb(),
+      largestResponseBytes,
+      sizes,
+      growth,
+    });
+    console.log(`RSS del servidor: ${idleRssMb} MB en reposo, ${server.peakRssMb()} MB pico; respuesta más grande ${largestResponseBytes} bytes`);
+    console.log(`resultados: ${file}`);
+  } finally {
+    await server?.stop();
+    await dropHelpers(pool).catch(() => {});
+    await pool.end();
+    await database.close();
+    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`);
+    else console.log(`base conservada: ${benchUrl}`);
+  }
+}
+
+await main();
+process.exit(0);

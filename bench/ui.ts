@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:ui [-- --runs 5 --keys 30]`
+ *
+ * 1. Builds the SPA (vite, into bench/.tmp/dist) and sums the initial JS: the entry script and the
+ *    modules index.html preloads, raw and gzip (zlib default level, as vite reports). Goal ≤ 250 kB.
+ * 2. Starts the real server on PGlite with the demo company, and in Debian Chromium measures, on a
+ *    fresh browser context each run (cold cache), the time from navigation start to the first row
+ *    of the invoice list in the DOM (`#/invoicing/invoice`, signed in): median of `--runs`.
+ * 3. Opens a draft with 100 lines in the invoice editor and types `--keys` digits into line 50's
+ *    quantity; for each, the time from the keydown event to the DOM update of the invoice total and
+ *    to the next animation frame after it (goal ≤ 16 ms).
+ * Reports the server's peak RSS; writes bench/results/ui.json (or BENCH_RESULTS_DIR).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { launch } from '../tests/e2e/browser.ts';
+import { startBenchServer } from './server-process.ts';
+import { writeResult } from './machine.ts';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' }, keys: { type: 'string' }, smoke: { type: 'boolean', default: false } } });
+const RUNS = Number(args.runs ?? (args.smoke ? 1 : 5));
+const KEYS = Number(args.keys ?? (args.smoke ? 3 : 30));
+const LINES = args.smoke ? 20 : 100;
+const distDir = path.resolve(process.env.BENCH_DIST_DIR ?? 'bench/.tmp/dist');
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+/** The entry script and its modulepreloads, from the built index.html. */
+function initialJs() {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const sizes = files.map((f) => {
+    const bytes = readFileSync(path.join(distDir, f));
+    return { file: f, rawKb: round(bytes.length / 1024), gzipKb: round(gzipSync(bytes).length / 1024) };
+  });
+  return { files: sizes, rawKb: round(sizes.reduce((s, x) => s + x.rawKb, 0)), gzipKb: round(sizes.reduce((s, x) => s + x.gzipKb, 0)) };
+}
+
+async function api(base: string, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function main() {
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const bundle = initialJs();
+  console.table(bundle.files);
+  console.log(`JS inicial: ${bundle.rawKb} kB, ${bundle.gzipKb} kB gzip (meta ≤ 250 kB)`);
+
+  const server = await startBenchServer({ EMITE_DEMO: '1', EMITE_STATIC_DIR: distDir, EMITE_WORKERS: '0' });
+  const b = await launch();
+  try {
+    const login = await api(server.url, 'PUT', '/auth/login', undefined, { email: 'demo@emite.ec', password: 'Demo1234!' });
+    const token: string = login.token;
+    const [est] = await api(server.url, 'GET', '/api/establishment', token);
+    const customers: Array<{ _id: string; tipoIdentificacion: string }> = await api(server.url, 'GET', '/api/customer', token);
+    const customer = customers.find((c) => c.tipoIdentificacion !== '07')!;
+    const products: Array<{ _id: string; precioUnitario: number; codigoPorcentajeIva: string }> = await api(server.url, 'GET', '/api/product?per_page=100', token);
+    const detalles = Array.from({ length: LINES }, (_, i) => {
+      const p = products[i % products.length];
+      return { product: p._id, cantidad: 1 + (i % 3), precioUnitario: p.precioUnitario, descuento: 0, codigoPorcentajeIva: p.codigoPorcentajeIva };
+    });
+    const draft = await api(server.url, 'POST', '/api/invoice', token, { establishment: est._id, ptoEmi: est.puntosEmision[0].ptoEmi, customer: customer._id, detalles, pagos: [] });
+
+    /** A fresh browser context (cold cache) whose pages start signed in as the demo user. */
+    const signedInContext = async (init?: () => void) => {
+      const context = await b.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-EC' });
+      await context.addInitScript(
+        ([t, user]) => {
+          localStorage.setItem('auth_token', t);
+          localStorage.setItem('currentUser', user);
+        },
+        [token, JSON.stringify(login.result)] as const,
+      );
+      if (init) await context.addInitScript(init);
+      return context;
+    };
+
+    // Navigation -> first list row, cold cache each run.
+    const listMs: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await signedInContext(() => {
+        new MutationObserver((_m, obs) => {
+          if (document.querySelector('tbody tr td') && !document.querySelector('[data-testid="skeleton-row"]')) {
+            (window as unknown as { __listReady: number }).__listReady = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/invoicing/invoice`);
+      await page.waitForFunction(() => (window as unknown as { __listReady?: number }).__listReady !== undefined, undefined, { timeout: 60_000 });
+      listMs.push(await page.evaluate(() => (window as unknown as { __listReady: number }).__listReady));
+      await context.close();
+    }
+
+    // Keystroke -> invoice total, with LINES lines.
+    const page = await (await signedInContext()).newPage();
+    await page.goto(`${server.url}/#/invoicing/invoice/${draft._id}`);
+    const line = Math.floor(LINES / 2);
+    const quantity = page.getByLabel(`Cantidad de la línea ${line}`, { exact: true });
+    await quantity.waitFor();
+    await page.getByTestId('importe-total').waitFor();
+    await quantity.click();
+    await quantity.press('End');
+    const domMs: number[] = [];
+    const frameMs: number[] = [];
+    for (let k = 0; k < KEYS; k += 1) {
+      await page.evaluate(() => {
+        const w = window as unknown as { __key?: number; __dom?: number; __frame?: number };
+        w.__key = w.__dom = w.__frame = undefined;
+        document.addEventListener('keydown', (e) => (w.__key = e.timeStamp), { once: true, capture: true });
+        const total = document.querySelector('[data-testid="importe-total"]')!;
+        const obs = new MutationObserver(() => {
+          w.__dom = performance.now();
+          obs.disconnect();
+          requestAnimationFrame(() => (w.__frame = performance.now()));
+        });
+        obs.observe(total, { childList: true, characterData: true, subtree: true });
+      });
+      // Append digits up to four, then delete one: every keystroke changes the total and leaves a
+      // valid quantity (an empty one takes the line out of the totals).
+      const digits = (await quantity.inputValue()).length;
+      await quantity.press(digits >= 4 ? 'Backspace' : String(1 + (k % 8)));
+      const t = await page.waitForFunction(() => {
+        const w = window as unknown as { __key?: number; __dom?: number; __frame?: number };
+        return w.__frame !== undefined && w.__key !== undefined ? [w.__dom! - w.__key, w.__frame - w.__key] : null;
+      });
+      const [dom, frame] = (await t.jsonValue()) as [number, number];
+      domMs.push(dom);
+      frameMs.push(frame);
+    }
+    const listReadyMs = round(median(listMs));
+    const keystroke = { lines: LINES, keys: KEYS, domMedianMs: round(median(domMs), 2), domP95Ms: round(percentile(domMs, 0.95), 2), frameMedianMs: round(median(frameMs), 2), frameP95Ms: round(percentile(frameMs, 0.95), 2) };
+    console.table([{ 'JS inicial gzip kB': bundle.gzipKb, 'lista lista (ms, mediana)': listReadyMs, 'tecla→total DOM (ms)': keystroke.domMedianMs, 'tecla→cuadro (ms)': keystroke.frameMedianMs, 'p95 tecla→cuadro': keystroke.frameP95Ms, 'RSS pico MB': server.peakRssMb() }]);
+    const file = writeResult(args.smoke ? 'ui-smoke' : 'ui', {
+      goal: { initialGzipKb: 250, keystrokeMs: 16 },
+      initialJs: bundle,
+      listReady: { runs: RUNS, medianMs: listReadyMs, allMs: listMs.map((x) => round(x)) },
+      keystroke,
+      serverPeakRssMb: server.peakRssMb(),
+    });
+    console.log(`resultados: ${file}`);
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
+
+await main();
+process.exit(0);
