@@ -124,3 +124,18 @@ export function checkList(list: unknown, properties: JsonObject, file: string): 
     }
   }
 }
+
+/**
+ * Every `x-ref` (top level and one level into arrays of objects) names a registered schema, so a
+ * misspelt target stops start-up instead of failing on the first save.
+ */
+export function checkRefTargets(schema: object, names: Set<string>, file: string): void {
+  const props = ((schema as JsonObject).properties ?? {}) as Record<string, JsonObject>;
+  for (const [key, prop] of Object.entries(props)) {
+    const items = isObject(prop.items) ? ((prop.items.properties ?? {}) as Record<string, JsonObject>) : {};
+    const refs: Array<[string, unknown]> = [[key, prop['x-ref']], ...Object.entries(items).map(([sub, p]): [string, unknown] => [`${key}.items.${sub}`, p['x-ref']])];
+    for (const [at, target] of refs) {
+      if (target !== undefined && (typeof target !== 'string' || !names.has(target))) throw new SchemaLoadError(file, `${at}: x-ref "${String(target)}" no es un esquema registrado`);
+    }
+  }
+}

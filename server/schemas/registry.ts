@@ -6,18 +6,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../repo-root.ts';
 import type { ValidateFunction } from 'ajv';
 import type { ErrorDetail } from '../errors.ts';
 import { ajvDetails } from '../plugins/error-handler.ts';
 import { ajvFor, createSchemaAjv } from './ajv.ts';
-import { checkFolderName, FOLDER_FILES } from './check-folder.ts';
+import { checkFolderName, checkRefTargets, FOLDER_FILES } from './check-folder.ts';
 import { bundledFolder, mergeSchemaFolder, type FolderContents, type SchemaFiles, type SourcedSchemaFiles } from './merge.ts';
 import { SchemaLoadError } from './schema-load-error.ts';
 
 export { SchemaLoadError };
 
-export const BUNDLED_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/schemas');
+export const BUNDLED_SCHEMAS_DIR = path.join(REPO_ROOT, 'src/schemas');
 
 export interface SchemaEntry extends SchemaFiles {
   name: string;
@@ -100,6 +100,7 @@ export function loadSchemaRegistry(opts: { bundledDir?: string; overridesDir?: s
     if (!ajv.validateSchema(files.schema)) {
       throw new SchemaLoadError(file, ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
     }
+    checkRefTargets(files.schema, new Set(merged.keys()), file);
     let validate: ValidateFunction;
     try {
       validate = ajv.compile(files.schema);

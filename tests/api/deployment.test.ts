@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, dbKind, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post } from '../helpers/fixtures.ts';
 import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
+import { sql } from 'drizzle-orm';
 import { ensureRecordIndexes } from '../../server/domain/records/record-resources.ts';
+import { recordIndexName } from '../../server/domain/records/record-indexes.ts';
 
 const deployment = path.resolve('examples/deployment');
 let t: TestApp;
@@ -61,6 +63,69 @@ describe('example deployment (SCHEMAS_DIR=examples/deployment)', () => {
     expect((await api('DELETE', `/api/record/vehiculo/${one._id}`, b.auth)).statusCode).toBe(404);
     expect((await api('DELETE', `/api/record/vehiculo/${one._id}`, a.auth)).statusCode).toBe(204);
     expect((await api('GET', '/api/record/product', a.auth)).statusCode).toBe(404);
+  });
+
+  it('accepts as cliente only a customer of the same company', async () => {
+    const mine = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1716430390', razonSocial: 'Lucía Andrade' });
+    const theirs = await post(t, b.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1716430390', razonSocial: 'Lucía Andrade' });
+    const car = { placa: 'ABC-1234', marca: 'Kia', modelo: 'Rio', anio: 2020 };
+    for (const cliente of [theirs._id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await api('POST', '/api/record/vehiculo', a.auth, { ...car, cliente });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ path: 'cliente', message: 'No existe un registro de «Cliente» con ese id en su empresa' }]);
+    }
+    const junk = await api('POST', '/api/record/vehiculo', a.auth, { ...car, cliente: 'abc' });
+    expect(junk.json().details).toEqual([{ path: 'cliente', message: '"abc" no es un identificador válido' }]);
+    const ok = await post(t, a.auth, '/api/record/vehiculo', { ...car, cliente: mine._id });
+    const moved = await api('PUT', `/api/record/vehiculo/${ok._id}`, a.auth, { ...car, cliente: theirs._id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details[0].path).toBe('cliente');
+  });
+
+  it('does not delete a customer a vehículo refers to, and says why', async () => {
+    const owner = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '04', identificacion: '1790016919001', razonSocial: 'Flota S.A.' });
+    const cars = [];
+    for (const placa of ['FLT-0001', 'FLT-0002']) cars.push(await post(t, a.auth, '/api/record/vehiculo', { placa, marca: 'Hino', modelo: 'Dutro', anio: 2022, cliente: owner._id }));
+    const refused = await api('DELETE', `/api/customer/${owner._id}`, a.auth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('El cliente se usa en 2 registros de «Vehículo» y no se puede eliminar');
+    for (const car of cars) expect((await api('DELETE', `/api/record/vehiculo/${car._id}`, a.auth)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/customer/${owner._id}`, a.auth)).statusCode).toBe(204);
+  });
+
+  it('indexes exactly the sortable, default-sort and x-ref fields, and the list uses them', async () => {
+    const names = async () => {
+      const res = (await t.database.db.execute(sql`select indexname from pg_indexes where tablename = 'record'`)) as unknown as { rows: Array<{ indexname: string }> };
+      return res.rows.map((r) => r.indexname).filter((n) => n.startsWith('rx_') || /^record_.+_idx$/.test(n)).sort();
+    };
+    // what the first version built for every scalar property is dropped
+    await t.database.db.execute(sql.raw(`create index if not exists record_vehiculo_observaciones_idx on record (company_id, (data->>'observaciones')) where resource = 'vehiculo'`));
+    await ensureRecordIndexes(t.database.db, t.deps.schemas);
+    const btree = ['placa', 'marca', 'modelo', 'anio', 'cliente'].map((f) => recordIndexName('vehiculo', f));
+    expect(await names()).toEqual([...btree, 'record_company_resource_created_idx'].sort());
+    expect((await api('GET', '/api/record/vehiculo?sort=observaciones', a.auth)).statusCode).toBe(400);
+
+    // `-anio` reads the anio index backwards (the query's expression is the index's expression)
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const r = (await tx.execute(
+        sql.raw(`explain select * from record where company_id = '${a.companyId}' and resource = 'vehiculo' order by ((data->>'anio')::numeric) desc, created_at desc, id limit 20`),
+      )) as unknown as { rows: Array<Record<string, string>> };
+      return r.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain(`Index Scan Backward using ${recordIndexName('vehiculo', 'anio')}`);
+    const byYear = (await api('GET', '/api/record/vehiculo?sort=-anio', a.auth)).json();
+    expect(byYear.map((v: { anio: number }) => v.anio)).toEqual([...byYear.map((v: { anio: number }) => v.anio)].sort((x: number, y: number) => y - x));
+  });
+
+  it.runIf(dbKind === 'postgres')('adds trigram indexes for the searchable fields when pg_trgm is installed, and search answers the same', async () => {
+    const before = (await api('GET', '/api/record/vehiculo?q=kia&per_page=100', a.auth)).json();
+    await t.database.db.execute(sql`create extension if not exists pg_trgm`);
+    await ensureRecordIndexes(t.database.db, t.deps.schemas);
+    const res = (await t.database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'record' and indexdef like '%gin_trgm_ops%'`)) as unknown as { rows: Array<{ indexname: string }> };
+    expect(res.rows.map((r) => r.indexname).sort()).toEqual(['placa', 'marca', 'modelo'].map((f) => recordIndexName('vehiculo', f, 'trgm')).sort());
+    expect((await api('GET', '/api/record/vehiculo?q=kia&per_page=100', a.auth)).json()).toEqual(before);
   });
 
   it('stores and returns the custom product field, with the new title', async () => {

@@ -71,6 +71,12 @@ describe('invoice drafts', () => {
     const foreign = await api('POST', '/api/invoice', a.auth, draft({ detalles: [{ product: otherCompanyProduct._id, cantidad: 1, precioUnitario: 1, codigoPorcentajeIva: '0' }] }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details[0].path).toBe('detalles.0.product');
+    // x-ref values: an id of another company, or not an id at all, is a 400 on that field
+    const otherCustomer = await post(t, b.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Cliente de B' });
+    const foreignCustomer = await api('POST', '/api/invoice', a.auth, draft({ customer: otherCustomer._id }));
+    expect([foreignCustomer.statusCode, foreignCustomer.json().details[0].path]).toEqual([400, 'customer']);
+    const junk = await api('POST', '/api/invoice', a.auth, draft({ establishment: 'matriz' }));
+    expect([junk.statusCode, junk.json().details[0]]).toEqual([400, { path: 'establishment', message: '"matriz" no es un identificador válido' }]);
     const pago = await api('POST', '/api/invoice', a.auth, draft({ pagos: [{ formaPago: '99', total: 1 }] }));
     expect(pago.statusCode).toBe(400);
     expect(pago.json().details[0].path).toBe('pagos.0.formaPago');

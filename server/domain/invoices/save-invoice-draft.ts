@@ -73,7 +73,7 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
     if (!existing) throw notFound('La factura');
     if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);
   }
-  const data = await prepareBody(o.db, o.schemas, 'invoice', o.body);
+  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'invoice', companyId: o.companyId, body: o.body });
   const { extra } = splitColumns(data, INVOICE_COLUMNS);
   const detallesIn = data.detalles as DetalleInput[];
 

@@ -1,9 +1,9 @@
 /**
  * Schema-only resources (`"x-storage": "record"`, DESIGN.md §3): rows of the generic `record`
  * table, data in jsonb, with the same list/get/create/PUT/delete API as the built-in resources,
- * company-scoped and validated by the effective schema. Search runs over the fields the list
- * config declares searchable (default: every string property); sort over any scalar property.
- * @throws AppError NOT_FOUND (unknown resource or record), VALIDATION.
+ * company-scoped and validated by the effective schema. Search (`q`, ILIKE '%q%') runs over the
+ * fields list.json declares searchable; sort over its sortable columns (record-fields.ts).
+ * @throws AppError NOT_FOUND (unknown resource or record), VALIDATION, IN_USE (delete).
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,9 +12,11 @@ import type { SchemaEntry, SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { likePattern, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { prepareBody } from '../resources/prepare-body.ts';
+import type { JsonSchema } from '../resources/schema-values.ts';
+import { assertNotReferenced } from './record-references.ts';
+import { fieldExpr, jsonKey, searchableFields, sortableFields } from './record-fields.ts';
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; title?: string };
-type ListConfig = { searchable?: string[]; search?: string[]; defaultSort?: string; sort?: string };
+export { ensureRecordIndexes } from './record-indexes.ts';
 
 export function recordSchema(registry: SchemaRegistry, resource: string): SchemaEntry {
   const entry = registry.get(resource);
@@ -22,42 +24,34 @@ export function recordSchema(registry: SchemaRegistry, resource: string): Schema
   return entry;
 }
 
-const isScalar = (p: JsonSchema) => ['string', 'number', 'integer', 'boolean'].some((t) => (Array.isArray(p.type) ? p.type.includes(t) : p.type === t));
-const isNumeric = (p: JsonSchema) => ['number', 'integer'].some((t) => (Array.isArray(p.type) ? p.type.includes(t) : p.type === t));
-
-/** Fields a list searches: list.json `searchable` (or `search`), else every string property. */
-export function searchableFields(entry: SchemaEntry): string[] {
-  const list = entry.list as ListConfig;
-  const declared = list.searchable ?? list.search;
-  if (declared) return declared;
-  const props = (entry.schema as JsonSchema).properties ?? {};
-  return Object.entries(props).filter(([, p]) => p.type === 'string').map(([k]) => k);
-}
-
 const view = (row: typeof records.$inferSelect) => ({ ...row.data, _id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
-function field(name: string, prop: JsonSchema): SQL {
-  return isNumeric(prop) ? sql`(${records.data}->>${name})::numeric` : sql`(${records.data}->>${name})`;
-}
-
+/**
+ * One page of a resource's records for a company.
+ * @throws AppError VALIDATION (path `sort`) for a field that is not sortable.
+ */
 export async function listRecords(db: Db, registry: SchemaRegistry, p: { companyId: string; resource: string; query: ListQuery }) {
   const entry = recordSchema(registry, p.resource);
-  const props = (entry.schema as JsonSchema).properties ?? {};
+  const props = ((entry.schema as JsonSchema).properties ?? {}) as Record<string, JsonSchema>;
   const conditions: SQL[] = [eq(records.companyId, p.companyId), eq(records.resource, p.resource)];
   if (p.query.q) {
+    // A scan of the company's rows of this resource (bounded by the (company_id, resource, …)
+    // index): a substring match cannot use a btree, and pg_trgm is not loaded (record-indexes.ts).
     const like = likePattern(p.query.q);
-    const parts = searchableFields(entry).map((f) => sql`(${records.data}->>${f}) ilike ${like}`);
+    const parts = searchableFields(entry).map((f) => sql`(${records.data}->>${jsonKey(f)}) ilike ${like}`);
     if (parts.length) conditions.push(sql`(${sql.join(parts, sql` or `)})`);
   }
-  const sortKey = p.query.sort ?? (entry.list as ListConfig).defaultSort ?? (entry.list as ListConfig).sort;
+  const sortKey = p.query.sort ?? (entry.list as { defaultSort?: string }).defaultSort;
   const order: SQL[] = [];
   if (sortKey && sortKey !== 'createdAt' && sortKey !== '-createdAt') {
     const name = sortKey.replace(/^-/, '');
-    const prop = props[name];
-    if (!prop || !isScalar(prop)) {
-      throw new AppError('VALIDATION', `No se puede ordenar por "${name}"`, { details: [{ path: 'sort', message: 'campo no ordenable' }] });
+    const allowed = sortableFields(entry);
+    if (!allowed.includes(name)) {
+      throw new AppError('VALIDATION', `No se puede ordenar por "${name}"`, { details: [{ path: 'sort', message: `Campos permitidos: ${['createdAt', ...allowed].join(', ')}` }] });
     }
-    order.push(sortKey.startsWith('-') ? sql`${field(name, prop)} desc nulls last` : sql`${field(name, prop)} asc nulls last`);
+    // PostgreSQL's default null order (last ascending, first descending), as the built-in lists:
+    // one btree (record-indexes.ts) then serves both directions, read backwards for `-field`.
+    order.push(sortKey.startsWith('-') ? sql`${fieldExpr(name, props[name])} desc` : sql`${fieldExpr(name, props[name])} asc`);
   }
   order.push(sortKey === 'createdAt' ? asc(records.createdAt) : desc(records.createdAt), asc(records.id));
   const where = and(...conditions);
@@ -80,37 +74,21 @@ export async function getRecord(db: Db, registry: SchemaRegistry, p: { companyId
 
 export async function createRecord(db: Db, registry: SchemaRegistry, p: { companyId: string; resource: string; body: unknown; now: Date }) {
   recordSchema(registry, p.resource);
-  const data = await prepareBody(db, registry, p.resource, p.body);
+  const data = await prepareBody({ db, registry, name: p.resource, companyId: p.companyId, body: p.body });
   const [row] = await db.insert(records).values({ companyId: p.companyId, resource: p.resource, data, createdAt: p.now, updatedAt: p.now }).returning();
   return view(row);
 }
 
 export async function updateRecord(db: Db, registry: SchemaRegistry, p: { companyId: string; resource: string; id: string; body: unknown; now: Date }) {
   await getRecord(db, registry, p);
-  const data = await prepareBody(db, registry, p.resource, p.body);
+  const data = await prepareBody({ db, registry, name: p.resource, companyId: p.companyId, body: p.body });
   const [row] = await db.update(records).set({ data, updatedAt: p.now }).where(scope(p)).returning();
   return view(row);
 }
 
+/** Delete unless other schema-only records reference it. @throws AppError NOT_FOUND, IN_USE. */
 export async function deleteRecord(db: Db, registry: SchemaRegistry, p: { companyId: string; resource: string; id: string }) {
   await getRecord(db, registry, p);
+  await assertNotReferenced(db, registry, { companyId: p.companyId, target: p.resource, id: p.id, label: 'El registro' });
   await db.delete(records).where(scope(p));
-}
-
-/**
- * Partial expression indexes for each record resource's sortable and searchable fields, created at
- * start (idempotent). Names are derived from resource and field, so a changed schema adds indexes.
- */
-export async function ensureRecordIndexes(db: Db, registry: SchemaRegistry): Promise<void> {
-  for (const entry of registry.all()) {
-    if ((entry.schema as { 'x-storage'?: string })['x-storage'] !== 'record') continue;
-    const props = (entry.schema as JsonSchema).properties ?? {};
-    const fields = new Set([...searchableFields(entry), ...Object.keys(props).filter((k) => isScalar(props[k]))]);
-    for (const f of fields) {
-      if (!props[f] || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(f) || !/^[a-z][a-z0-9_-]*$/.test(entry.name)) continue;
-      const name = `record_${entry.name.replace(/-/g, '_')}_${f.toLowerCase()}_idx`.slice(0, 63);
-      const expr = isNumeric(props[f]) ? `((data->>'${f}')::numeric)` : `((data->>'${f}'))`;
-      await db.execute(sql.raw(`create index if not exists ${name} on record (company_id, ${expr}) where resource = '${entry.name}'`));
-    }
-  }
 }

@@ -9,6 +9,7 @@ import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { assertNotReferenced } from '../records/record-references.ts';
 import { prepareBody, splitColumns } from './prepare-body.ts';
 import type { ResourceContext, ResourceDefinition } from './resource-definition.ts';
 
@@ -58,7 +59,7 @@ function rethrowUnique(def: ResourceDefinition, err: unknown): never {
 }
 
 export async function createResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, body: unknown): Promise<Row> {
-  const data = await prepareBody(ctx.db, registry, def.name, body);
+  const data = await prepareBody({ db: ctx.db, registry, name: def.name, companyId: ctx.companyId, body });
   await def.beforeSave?.(ctx, data);
   const { values, extra } = splitColumns(data, def.columns, def.numeric);
   try {
@@ -71,7 +72,7 @@ export async function createResource(def: ResourceDefinition, ctx: ResourceConte
 
 export async function updateResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, id: string, body: unknown): Promise<Row> {
   await getResource(def, ctx, id);
-  const data = await prepareBody(ctx.db, registry, def.name, body);
+  const data = await prepareBody({ db: ctx.db, registry, name: def.name, companyId: ctx.companyId, body });
   await def.beforeSave?.(ctx, data, id);
   const { values, extra } = splitColumns(data, def.columns, def.numeric);
   // PUT is a full replacement: optional columns absent from the body are cleared.
@@ -88,8 +89,10 @@ export async function updateResource(def: ResourceDefinition, ctx: ResourceConte
   }
 }
 
-export async function deleteResource(def: ResourceDefinition, ctx: ResourceContext, id: string): Promise<void> {
+/** Delete after the resource's own in-use rule and the schema-only records that `x-ref` it. @throws AppError NOT_FOUND, IN_USE. */
+export async function deleteResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, id: string): Promise<void> {
   await getResource(def, ctx, id);
   await def.beforeDelete?.(ctx, id);
+  await assertNotReferenced(ctx.db, registry, { companyId: ctx.companyId, target: def.name, id, label: def.label });
   await ctx.db.delete(def.table).where(scope(def, ctx, id));
 }

@@ -1,7 +1,7 @@
 /**
  * Turn a client body into what a resource stores: drop read-only and unknown properties, validate
  * with the effective schema (Ajv, Spanish details), check `x-catalog` values against the catalog
- * tables, then split schema properties into columns and `extra` (DESIGN.md §3: properties a schema
+ * tables and `x-ref` values against the company's records (check-refs.ts), then split schema properties into columns and `extra` (DESIGN.md §3: properties a schema
  * adds without a column are stored in `extra jsonb`).
  * @throws AppError VALIDATION with `details` [{path, message}].
  */
@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { catalogEntries } from '../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
+import { checkRefValues } from './check-refs.ts';
+import { annotatedValues, type JsonSchema } from './schema-values.ts';
 
-type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; readOnly?: boolean; 'x-catalog'?: string; title?: string };
 
 export function writableCopy(schema: JsonSchema, body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -25,26 +26,9 @@ export function writableCopy(schema: JsonSchema, body: Record<string, unknown>):
   return out;
 }
 
-/** Every (path, catalog, value) in a body, one level into arrays of objects. */
-function catalogValues(schema: JsonSchema, body: Record<string, unknown>): Array<{ path: string; table: string; code: string }> {
-  const found: Array<{ path: string; table: string; code: string }> = [];
-  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-    const value = body[key];
-    if (prop['x-catalog'] && typeof value === 'string') found.push({ path: key, table: prop['x-catalog'], code: value });
-    if (prop.items?.properties && Array.isArray(value)) {
-      value.forEach((item, i) => {
-        for (const [sub, subProp] of Object.entries(prop.items!.properties!)) {
-          const v = (item as Record<string, unknown>)?.[sub];
-          if (subProp['x-catalog'] && typeof v === 'string') found.push({ path: `${key}.${i}.${sub}`, table: subProp['x-catalog'], code: v });
-        }
-      });
-    }
-  }
-  return found;
-}
-
+/** Every `x-catalog` value must be an active code of its catalog table. @throws AppError VALIDATION with details. */
 export async function checkCatalogValues(db: Db, schema: JsonSchema, body: Record<string, unknown>): Promise<void> {
-  const wanted = catalogValues(schema, body);
+  const wanted = annotatedValues(schema, body, 'x-catalog').map((v) => ({ path: v.path, table: v.target, code: v.value }));
   if (wanted.length === 0) return;
   const tables = [...new Set(wanted.map((w) => w.table))];
   const rows = await db
@@ -58,20 +42,27 @@ export async function checkCatalogValues(db: Db, schema: JsonSchema, body: Recor
   if (details.length) throw new AppError('VALIDATION', `Valor no permitido en ${details[0].path}`, { details });
 }
 
-export async function prepareBody(
-  db: Db,
-  registry: SchemaRegistry,
-  name: string,
-  body: unknown,
-): Promise<Record<string, unknown>> {
-  const entry = registry.get(name);
-  if (!entry) throw new Error(`No hay un esquema registrado con el nombre "${name}"`);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('VALIDATION', 'El cuerpo debe ser un objeto JSON');
+export interface PrepareBodyOptions {
+  db: Db;
+  registry: SchemaRegistry;
+  /** Schema name: `product`, `invoice`, `vehiculo`. */
+  name: string;
+  /** The caller's company: `x-ref` values must be its records. */
+  companyId: string;
+  body: unknown;
+}
+
+/** The body validated and checked, ready to store. @throws AppError VALIDATION with `details`. */
+export async function prepareBody(o: PrepareBodyOptions): Promise<Record<string, unknown>> {
+  const entry = o.registry.get(o.name);
+  if (!entry) throw new Error(`No hay un esquema registrado con el nombre "${o.name}"`);
+  if (typeof o.body !== 'object' || o.body === null || Array.isArray(o.body)) throw new AppError('VALIDATION', 'El cuerpo debe ser un objeto JSON');
   const schema = entry.schema as JsonSchema;
-  const data = writableCopy(schema, body as Record<string, unknown>);
-  const errors = registry.validate(name, data);
+  const data = writableCopy(schema, o.body as Record<string, unknown>);
+  const errors = o.registry.validate(o.name, data);
   if (errors) throw new AppError('VALIDATION', `Datos inválidos: ${errors[0].path} ${errors[0].message}`.trim(), { details: errors });
-  await checkCatalogValues(db, schema, data);
+  await checkCatalogValues(o.db, schema, data);
+  await checkRefValues(o.db, o.registry, { companyId: o.companyId, schema, body: data });
   return data;
 }
 

@@ -37,7 +37,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: AppDeps): Promi
       updateResource(def, ctxOf(request), deps.schemas, (request.params as { _id: string })._id, request.body),
     );
     app.delete(`${base}/:_id`, { preHandler: requirePermission(def.name, 'delete'), schema: { params: idParam } }, async (request, reply) => {
-      await deleteResource(def, ctxOf(request), (request.params as { _id: string })._id);
+      await deleteResource(def, ctxOf(request), deps.schemas, (request.params as { _id: string })._id);
       return reply.status(204).send();
     });
   }
