@@ -132,6 +132,30 @@ describe('establishments', () => {
     const none = await api('POST', '/api/establishment', a.auth, { estab: '002', nombre: 'X', dirEstablecimiento: 'Y', puntosEmision: [] });
     expect(none.statusCode).toBe(400);
   });
+
+  it('keeps the estab code and the emission points that invoices use', async () => {
+    const est = await post(t, a.auth, '/api/establishment', { estab: '007', nombre: 'Sucursal', dirEstablecimiento: 'Guayaquil', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '002' }, { ptoEmi: '003' }] });
+    const body = (over: object) => ({ estab: '007', nombre: 'Sucursal', dirEstablecimiento: 'Guayaquil', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '002' }, { ptoEmi: '003' }], ...over });
+    // no invoice yet: anything may change
+    expect((await api('PUT', `/api/establishment/${est._id}`, a.auth, body({ estab: '008' }))).statusCode).toBe(200);
+    expect((await api('PUT', `/api/establishment/${est._id}`, a.auth, body({}))).statusCode).toBe(200);
+    const customer = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1716430390', razonSocial: 'Lucía Andrade' });
+    const product = await post(t, a.auth, '/api/product', { codigoPrincipal: 'EST-1', descripcion: 'Servicio', precioUnitario: 5, codigoPorcentajeIva: '0' });
+    const line = { product: product._id, cantidad: 1, precioUnitario: 5, codigoPorcentajeIva: '0' };
+    for (let i = 0; i < 2; i += 1) await post(t, a.auth, '/api/invoice', { establishment: est._id, ptoEmi: '002', customer: customer._id, detalles: [line] });
+
+    const estab = await api('PUT', `/api/establishment/${est._id}`, a.auth, body({ estab: '008' }));
+    expect(estab.statusCode).toBe(409);
+    expect(estab.json()).toMatchObject({ message: 'El código del establecimiento 007 no se puede cambiar: se usa en 2 facturas', details: [{ path: 'estab' }] });
+    const removed = await api('PUT', `/api/establishment/${est._id}`, a.auth, body({ puntosEmision: [{ ptoEmi: '001' }] }));
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toMatchObject({ message: 'El punto de emisión 002 no se puede quitar: se usa en 2 facturas', details: [{ path: 'puntosEmision' }] });
+    expect((await api('GET', `/api/establishment/${est._id}`, a.auth)).json()).toMatchObject({ estab: '007', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '002' }, { ptoEmi: '003' }] });
+    // unused points and the other fields still change
+    const ok = await api('PUT', `/api/establishment/${est._id}`, a.auth, body({ nombre: 'Sucursal Norte', puntosEmision: [{ ptoEmi: '002', descripcion: 'Caja' }, { ptoEmi: '004' }] }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ nombre: 'Sucursal Norte', puntosEmision: [{ ptoEmi: '002', descripcion: 'Caja' }, { ptoEmi: '004' }] });
+  });
 });
 
 describe('tenancy and deletion', () => {

@@ -2,9 +2,9 @@
  * The master-data resources of the invoicing area (DESIGN.md §4): establishment, customer, product.
  * Field names follow the SRI XML. Rules: identification per SRI algorithm and tipo (tabla 6),
  * unique codes per company, emission points unique within their establishment, no deleting a
- * record an invoice uses.
+ * record an invoice uses, no changing the estab or removing a ptoEmi an invoice's number uses.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { customers, establishments, invoices, products } from '../../db/schema/index-tables.ts';
 import { checkIdentificacion } from '../../../core/identification.ts';
 import { AppError } from '../../errors.ts';
@@ -18,6 +18,41 @@ async function invoicesUsing(ctx: ResourceContext, condition: ReturnType<typeof 
 const inUse = (what: string, n: number) =>
   new AppError('IN_USE', `${what} se usa en ${n} factura${n === 1 ? '' : 's'} y no se puede eliminar`);
 
+/**
+ * An invoice's number is estab-ptoEmi-secuencial, copied onto the invoice and counted per
+ * (estab, ptoEmi) in the sequence table; so once an invoice (draft or issued) uses a series, its
+ * establishment code cannot change and that emission point cannot be removed. Only queried when the
+ * PUT changes one of them.
+ * @throws AppError IN_USE (409) with the field path in `details`.
+ */
+async function keepSeriesInUse(ctx: ResourceContext, id: string, estab: string, puntos: Set<string>): Promise<void> {
+  const [current] = await ctx.db
+    .select({ estab: establishments.estab, puntosEmision: establishments.puntosEmision })
+    .from(establishments)
+    .where(and(eq(establishments.companyId, ctx.companyId), eq(establishments.id, id)));
+  if (!current) return;
+  if (current.estab !== estab) {
+    const n = await invoicesUsing(ctx, sql`${invoices.establishmentId} = ${id}`);
+    if (n > 0) {
+      const message = `El código del establecimiento ${current.estab} no se puede cambiar: se usa en ${n} factura${n === 1 ? '' : 's'}`;
+      throw new AppError('IN_USE', message, { details: [{ path: 'estab', message }] });
+    }
+  }
+  const removed = current.puntosEmision.map((p) => p.ptoEmi).filter((p) => !puntos.has(p));
+  if (removed.length === 0) return;
+  const used = await ctx.db
+    .select({ ptoEmi: invoices.ptoEmi, n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.establishmentId, id), inArray(invoices.ptoEmi, removed)))
+    .groupBy(invoices.ptoEmi)
+    .orderBy(invoices.ptoEmi);
+  if (used.length > 0) {
+    const { ptoEmi, n } = used[0];
+    const message = `El punto de emisión ${ptoEmi} no se puede quitar: se usa en ${Number(n)} factura${Number(n) === 1 ? '' : 's'}`;
+    throw new AppError('IN_USE', message, { details: [{ path: 'puntosEmision', message }] });
+  }
+}
+
 export const establishmentResource: ResourceDefinition = {
   name: 'establishment',
   label: 'El establecimiento',
@@ -27,7 +62,7 @@ export const establishmentResource: ResourceDefinition = {
   sortable: { estab: establishments.estab, nombre: establishments.nombre, createdAt: establishments.createdAt },
   defaultSort: 'estab',
   uniqueErrors: { establishment_company_estab: ['estab', 'Ya existe un establecimiento con ese código'] },
-  async beforeSave(_ctx, body) {
+  async beforeSave(ctx, body, id) {
     const puntos = (body.puntosEmision as Array<{ ptoEmi: string }>) ?? [];
     const seen = new Set<string>();
     puntos.forEach((p, i) => {
@@ -36,6 +71,7 @@ export const establishmentResource: ResourceDefinition = {
       }
       seen.add(p.ptoEmi);
     });
+    if (id) await keepSeriesInUse(ctx, id, String(body.estab), seen);
   },
   async beforeDelete(ctx, id) {
     const n = await invoicesUsing(ctx, sql`${invoices.establishmentId} = ${id}`);
