@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import path from 'node:path';
+import { launch, screenshot, SCREENS_DIR } from './browser.ts';
 import { buildClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
@@ -44,8 +45,18 @@ async function issueDraftOf(customer: RegExp) {
 describe('dashboard in Chromium', () => {
   it('shows the empty-state hints for a company without invoices', async () => {
     // The demo company has drafts only: no chart data yet, but drafts are counted by status.
-    await b.page.getByText('Ventas del mes').waitFor();
-    expect(await b.page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 0.00');
+    const { page } = b;
+    await page.getByText('Ventas del mes').waitFor();
+    expect(await page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 0.00');
+    // No authorised sale yet: the chart card holds the hint and a way to the drafts, not empty axes.
+    const hint = page.getByTestId('dashboard-empty');
+    await hint.waitFor();
+    expect(await hint.textContent()).toMatch(/Aún no hay ventas autorizadas en los últimos 12 meses.*Tiene \d+ borradores? en el periodo/);
+    expect(await page.getByTestId('sales-chart').count()).toBe(0);
+    await screenshot(page, '19-dashboard-empty');
+    await hint.getByRole('link', { name: 'Ver borradores' }).click();
+    await page.waitForURL(/#\/invoicing\/invoice\?status=BORRADOR$/, { waitUntil: 'commit' });
+    await page.getByRole('row', { name: /María Fernanda Lozada/ }).waitFor();
   });
 
   it('after two invoices shows their total and the chart; a DEVUELTA one is under attention and its link opens it', async () => {
@@ -69,9 +80,29 @@ describe('dashboard in Chromium', () => {
     const attention = page.getByTestId('attention');
     await expect.poll(() => attention.textContent()).toContain('Rechazada por el SRI: [45]');
     await screenshot(page, '21-dashboard');
+    // The sticky sidebar is 100vh: a full-page screenshot ends it at the first screen, but scrolled
+    // to the bottom in a real viewport it still fills the window from top to bottom.
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const r = document.querySelector('aside[aria-label="Barra lateral"]')!.getBoundingClientRect();
+      return { scrollY: window.scrollY, top: r.top, bottom: r.bottom, height: window.innerHeight };
+    });
+    expect(scrolled.scrollY).toBeGreaterThan(0);
+    expect(scrolled).toMatchObject({ top: 0, bottom: scrolled.height });
+    await page.screenshot({ path: path.join(SCREENS_DIR, '22-dashboard-scrolled.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await attention.getByRole('link', { name: 'Factura 001-001-000000003' }).click();
     await page.waitForURL(/#\/invoicing\/invoice\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
     await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('001-001-000000003');
+
+    // The invoice list says why the SRI refused it, under the badge, and offers no delete for it.
+    await page.goto(`${srv.url}/#/invoicing/invoice?status=DEVUELTA`);
+    const devuelta = page.getByRole('row', { name: /001-001-000000003/ });
+    await expect.poll(() => devuelta.getByTestId('row-message').textContent()).toBe('[45] ERROR SECUENCIAL REGISTRADO');
+    expect(await devuelta.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, '23-invoice-list-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
     expect(errors).toEqual([]);
   });
 });

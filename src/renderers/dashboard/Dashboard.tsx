@@ -12,6 +12,7 @@ import { useSession } from '../../engine/session.ts';
 import { money } from '../format.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { SalesChart } from './SalesChart.tsx';
+import { NoInvoicesHint, NoSalesHint } from './EmptyHints.tsx';
 
 interface InvoiceAttention {
   _id: string;
@@ -59,7 +60,8 @@ export default function Dashboard() {
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const { data, isLoading } = useSWR(['/api/dashboard', range.from ?? '', range.to ?? ''], async () => (await request<DashboardData>({ path: '/api/dashboard', query: range })).data, { keepPreviousData: true });
   const change = data && data.sales.lastMonth > 0 ? ((data.sales.thisMonth - data.sales.lastMonth) / data.sales.lastMonth) * 100 : null;
-  const empty = data && data.series.every((s) => s.total === 0) && Object.keys(data.byStatus).length === 0;
+  const noSales = Boolean(data?.series.every((s) => s.total === 0));
+  const empty = noSales && Object.keys(data?.byStatus ?? {}).length === 0;
   const invoicesToSee = (data?.attention ?? []).filter((a): a is InvoiceAttention => a.reason !== 'certificate');
   return (
     <Stack gap="5">
@@ -70,8 +72,8 @@ export default function Dashboard() {
         </Box>
         <HStack gap="2" wrap="wrap" aria-label="Periodo">
           <Text fontSize="sm">Periodo</Text>
-          <Input size="sm" type="date" aria-label="Desde" maxW="160px" value={range.from ?? data?.period.from ?? ''} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))} />
-          <Input size="sm" type="date" aria-label="Hasta" maxW="160px" value={range.to ?? data?.period.to ?? ''} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))} />
+          <Input size="sm" type="date" aria-label="Desde" w="160px" value={range.from ?? data?.period.from ?? ''} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))} />
+          <Input size="sm" type="date" aria-label="Hasta" w="160px" value={range.to ?? data?.period.to ?? ''} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))} />
           {(range.from || range.to) && (
             <Button size="xs" variant="ghost" onClick={() => setRange({})}>
               Este mes
@@ -120,18 +122,7 @@ export default function Dashboard() {
       {empty ? (
         <Card.Root>
           <Card.Body>
-            <Stack gap="3" align="flex-start" data-testid="dashboard-empty">
-              <Heading size="md">Aún no hay facturas</Heading>
-              <Text color="fg.muted">Registre un establecimiento, sus clientes y productos, y emita su primera factura.</Text>
-              <HStack wrap="wrap">
-                <Button asChild size="sm" variant="outline">
-                  <RouterLink to="/invoicing/establishment/new">Crear establecimiento</RouterLink>
-                </Button>
-                <Button asChild size="sm" colorPalette="blue">
-                  <RouterLink to="/invoicing/invoice/new">Nueva factura</RouterLink>
-                </Button>
-              </HStack>
-            </Stack>
+            <NoInvoicesHint />
           </Card.Body>
         </Card.Root>
       ) : (
@@ -140,7 +131,7 @@ export default function Dashboard() {
             <Card.Header>
               <Heading size="md">Ventas de los últimos 12 meses</Heading>
             </Card.Header>
-            <Card.Body>{data && <SalesChart series={data.series} />}</Card.Body>
+            <Card.Body>{data && (noSales ? <NoSalesHint drafts={data.byStatus.BORRADOR ?? 0} /> : <SalesChart series={data.series} />)}</Card.Body>
           </Card.Root>
           <Card.Root>
             <Card.Header>
@@ -151,8 +142,8 @@ export default function Dashboard() {
                 {data && invoicesToSee.length === 0 && <Text color="fg.muted">Todo en orden.</Text>}
                 {invoicesToSee.map((a) => (
                   <Box key={`${a.reason}-${a._id}`} borderLeftWidth="3px" borderColor={a.reason === 'rejected' ? 'red.500' : 'orange.400'} pl="3">
-                    <HStack justify="space-between" gap="2">
-                      <Link asChild fontWeight="semibold">
+                    <HStack justify="space-between" gap="2" wrap="wrap">
+                      <Link asChild fontWeight="semibold" whiteSpace="nowrap">
                         <RouterLink to={`/invoicing/invoice/${a._id}`}>{a.numero ? `Factura ${a.numero}` : `Borrador del ${a.fechaEmision}`}</RouterLink>
                       </Link>
                       <StatusBadge status={a.status} />
@@ -179,7 +170,9 @@ export default function Dashboard() {
                 {data?.topCustomers.map((c) => (
                   <Flex key={c._id} justify="space-between" gap="2">
                     <Text truncate>{c.label}</Text>
-                    <Text fontWeight="semibold">{money(c.total)}</Text>
+                    <Text fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
+                      {money(c.total)}
+                    </Text>
                   </Flex>
                 ))}
               </Stack>
@@ -195,7 +188,9 @@ export default function Dashboard() {
                 {data?.topProducts.map((p) => (
                   <Flex key={p._id} justify="space-between" gap="2">
                     <Text truncate>{p.label}</Text>
-                    <Text fontWeight="semibold">{money(p.total)}</Text>
+                    <Text fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
+                      {money(p.total)}
+                    </Text>
                   </Flex>
                 ))}
               </Stack>
