@@ -44,15 +44,18 @@ function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 /**
  * Starts the server and waits for /api/health.
- * @param env extra environment (DATABASE_URL, JWT_SECRET, …); EMITE_DEMO=0, workers on.
+ * @param env extra environment (DATABASE_URL, JWT_SECRET, DATA_DIR, …); EMITE_DEMO=0, workers on.
+ * @param opts.compiled run dist-server/main.mjs (what `npm start` runs; build it first) instead of
+ *   the TypeScript sources through tsx.
  * @throws Error with the server's output when it exits or does not answer within 60 s.
  */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string>, opts: { compiled?: boolean } = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = opts.compiled ? ['dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMITE_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

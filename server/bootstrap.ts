@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './repo-root.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
@@ -17,7 +17,6 @@ import { loadSchemaRegistry } from './schemas/registry.ts';
 import { ensureRecordIndexes } from './domain/records/record-resources.ts';
 import type { AppDeps } from './app.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function readVersion(): string {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../repo-root.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Element } from '@xmldom/xmldom';
 import { checkComprobante } from './sandbox-checks.ts';
@@ -37,9 +37,8 @@ export const SANDBOX_PATHS = {
   autorizacion: `${PREFIX}/AutorizacionComprobantesOffline`,
 } as const;
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Read per request so SRI_WSDL_DIR can be set after import. */
-const wsdlDir = () => process.env.SRI_WSDL_DIR ?? path.resolve(REPO_ROOT, '../shared/sri/wsdl');
+/** Read per request so SRI_WSDL_DIR can be set after import; default the copies in server/sri/wsdl. */
+const wsdlDir = () => process.env.SRI_WSDL_DIR ?? path.join(REPO_ROOT, 'server/sri/wsdl');
 
 const XML_CONTENT_TYPES = ['text/xml', 'application/soap+xml', 'application/xml'];
 /** Enough for a 320 KB comprobante in base64 plus the envelope, and for the 26 answer above it. */

@@ -10,13 +10,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../../repo-root.ts';
 import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The XSD folder: SRI_XSD_DIR, else `<repo>/../shared/sri/xsd`. Read per call so tests can point elsewhere. */
-export const xsdDir = (): string => path.resolve(process.env.SRI_XSD_DIR || path.resolve(REPO_ROOT, '../shared/sri/xsd'));
+/** The XSD folder: SRI_XSD_DIR, else the copies shipped in server/sri/xsd. Read per call so tests can point elsewhere. */
+export const xsdDir = (): string => path.resolve(process.env.SRI_XSD_DIR || path.join(REPO_ROOT, 'server/sri/xsd'));
 
 export interface XsdCheck {
   valid: boolean;
