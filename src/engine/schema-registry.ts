@@ -41,6 +41,11 @@ export interface ListColumn {
   format?: 'money' | 'date' | 'datetime' | 'status' | 'catalog' | 'boolean' | 'text';
   /** Table name for `format: 'catalog'`. */
   catalog?: string;
+  /**
+   * Most decimals a `money` cell shows (at least 2, default 2): 6 for `precioUnitario`, which the
+   * schema keeps to 6 places (`x-decimals`, factura 1.1.0), so $ 0.091234 is not shown as $ 0.09.
+   */
+  decimals?: number;
   align?: 'left' | 'right' | 'center';
 }
 
