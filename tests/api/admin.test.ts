@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { runSeeds } from '../../server/db/seed/run-seeds.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { seedDemoCompany, DEMO } from '../../server/db/seed/demo.ts';
+import { catalogEntries, catalogTables, menuItems, roles, users } from '../../server/db/schema/index-tables.ts';
+import type { Db } from '../../server/db/client.ts';
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof signUp>>;
@@ -182,6 +191,152 @@ describe('CORS for a front end on another host', () => {
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await cross.close();
+    }
+  });
+});
+
+describe('bad input on tables, catalogs and locations', () => {
+  const details = (res: { json(): { details?: Array<{ path: string; message: string }> } }) => res.json().details ?? [];
+
+  it('answers 400 with Spanish details for missing fields and wrong types, never coercing', async () => {
+    const noTitle = await api('POST', '/api/admin/table', staff, { name: 'sin_titulo' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(details(noTitle)).toEqual([{ path: 'title', message: 'Campo obligatorio' }]);
+    const types = await api('POST', '/api/admin/table', staff, { name: 'tipos', title: 5, description: ['x'] });
+    expect(details(types)).toEqual(
+      expect.arrayContaining([
+        { path: 'title', message: 'debe ser un texto' },
+        { path: 'description', message: 'debe ser un texto' },
+      ]),
+    );
+    expect((await api('GET', '/api/admin/table/tipos', user.auth)).statusCode).toBe(404);
+    expect((await api('PATCH', '/api/admin/table/forma_pago', staff, { title: 7 })).statusCode).toBe(400);
+    expect((await api('PATCH', '/api/admin/table/forma_pago', staff, { title: '' })).json().details).toEqual([{ path: 'title', message: 'no puede estar vacío' }]);
+
+    const entry = (payload: object) => api('POST', '/api/admin/table/forma_pago/catalog', staff, payload);
+    expect(details(await entry({ name: 'Sin código' }))).toEqual([{ path: 'code', message: 'Campo obligatorio' }]);
+    expect(details(await entry({ code: '99', name: 'X', position: '3' }))).toEqual([{ path: 'position', message: 'debe ser un número entero' }]);
+    expect(details(await entry({ code: '99', name: 'X', position: 1.5 }))).toEqual([{ path: 'position', message: 'debe ser un número entero' }]);
+    expect(details(await entry({ code: '99', name: 'X', active: 'sí' }))).toEqual([{ path: 'active', message: 'debe ser verdadero o falso' }]);
+    expect(details(await entry({ code: '99', name: 'X', data: [1] }))).toEqual([{ path: 'data', message: 'debe ser un objeto' }]);
+    expect((await entry({ code: 'con espacio', name: 'X' })).statusCode).toBe(400);
+    expect((await entry({ code: 99, name: 'X' })).statusCode).toBe(400);
+    expect((await api('GET', '/api/admin/table/forma_pago/catalog/99', user.auth)).statusCode).toBe(404);
+    expect((await api('PATCH', '/api/admin/table/forma_pago/catalog/01', staff, { active: 0 })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for unknown tables and codes, 400 for malformed names', async () => {
+    expect((await api('PATCH', '/api/admin/table/no_existe', staff, { title: 'X' })).statusCode).toBe(404);
+    expect((await api('DELETE', '/api/admin/table/no_existe', staff)).statusCode).toBe(404);
+    expect((await api('POST', '/api/admin/table/no_existe/catalog', staff, { code: '1', name: 'X' })).statusCode).toBe(404);
+    expect((await api('PATCH', '/api/admin/table/forma_pago/catalog/ZZZ', staff, { name: 'X' })).statusCode).toBe(404);
+    expect((await api('DELETE', '/api/admin/table/no_existe/catalog/1', staff)).statusCode).toBe(404);
+    expect((await api('GET', '/api/admin/table/NoValida', user.auth)).statusCode).toBe(400);
+    expect((await api('GET', '/api/admin/table?per_page=0', user.auth)).statusCode).toBe(400);
+    expect((await api('GET', '/api/admin/table?page=primera', user.auth)).statusCode).toBe(400);
+  });
+
+  it('answers oversized and malformed bodies with 413 and 400', async () => {
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/table/forma_pago/catalog',
+      headers: { ...staff, 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: '98', name: 'X', data: { blob: 'x'.repeat(3 * 1024 * 1024) } }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('El cuerpo de la solicitud es demasiado grande');
+    const long = await api('POST', '/api/admin/table', staff, { name: 'largo', title: 'x'.repeat(201) });
+    expect(details(long)).toEqual([{ path: 'title', message: 'debe tener como máximo 200 caracteres' }]);
+    const malformed = await t.app.inject({ method: 'PATCH', url: '/api/admin/table/forma_pago', headers: { ...staff, 'content-type': 'application/json' }, payload: '{"title":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('El cuerpo de la solicitud no es JSON válido');
+  });
+
+  it('answers 404 with a Spanish message for an unknown country or state, 400 for a malformed code', async () => {
+    const state = await api('GET', '/api/admin/country/EC/state/ZZ/city', user.auth);
+    expect(state.statusCode).toBe(404);
+    expect(state.json().message).toBe('La provincia o estado "ZZ" de EC no existe');
+    expect((await api('GET', '/api/admin/country/ZZ/state/P/city', user.auth)).statusCode).toBe(404);
+    expect((await api('GET', '/api/admin/country/ECU/state', user.auth)).statusCode).toBe(400);
+    expect((await api('GET', '/api/admin/country/ec/state/p/city', user.auth)).json().map((c: { name: string }) => c.name)).toContain('Quito');
+  });
+});
+
+describe('catalog positions and races', () => {
+  it('puts a new entry after the last one unless a position is given', async () => {
+    expect((await api('POST', '/api/admin/table', staff, { name: 'orden', title: 'Orden' })).statusCode).toBe(201);
+    const first = await api('POST', '/api/admin/table/orden/catalog', staff, { code: 'a', name: 'A' });
+    expect(first.json().position).toBe(0);
+    expect((await api('POST', '/api/admin/table/orden/catalog', staff, { code: 'b', name: 'B' })).json().position).toBe(1);
+    expect((await api('POST', '/api/admin/table/orden/catalog', staff, { code: 'c', name: 'C', position: 40 })).json().position).toBe(40);
+    expect((await api('POST', '/api/admin/table/orden/catalog', staff, { code: 'd', name: 'D' })).json().position).toBe(41);
+    const list = (await api('GET', '/api/admin/table/orden/catalog', user.auth)).json();
+    expect(list.map((e: { code: string }) => e.code)).toEqual(['a', 'b', 'c', 'd']);
+    const seeded = await api('POST', '/api/admin/table/forma_pago/catalog', staff, { code: '90', name: 'Otra forma' });
+    expect(seeded.json().position).toBe(8); // after the 8 seeded ones (0..7)
+  });
+
+  it('gives one 201 and 409s, never a 500, for concurrent creates of one table or code', async () => {
+    const tables = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/api/admin/table', staff, { name: 'carrera', title: 'Carrera' }).then((r) => r.statusCode)));
+    expect(tables.sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const codes = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/api/admin/table/carrera/catalog', staff, { code: 'x', name: 'X' }).then((r) => r.statusCode)));
+    expect(codes.sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+});
+
+describe('seeds', () => {
+  it('changes nothing when run again (idempotent), keeping staff edits to seeded catalogs', async () => {
+    await api('PATCH', '/api/admin/table/forma_pago/catalog/01', staff, { name: 'Efectivo (editado)' });
+    const db = t.database.db;
+    const snapshot = async () => ({
+      tables: await db.select().from(catalogTables).orderBy(asc(catalogTables.name)),
+      entries: await db.select().from(catalogEntries).orderBy(asc(catalogEntries.tableName), asc(catalogEntries.code)),
+      roles: await db.select().from(roles).orderBy(asc(roles.code)),
+      menu: await db.select().from(menuItems).orderBy(asc(menuItems.id)),
+    });
+    const before = await snapshot();
+    await runSeeds(t.database.db);
+    await runSeeds(t.database.db);
+    expect(await snapshot()).toEqual(before);
+    expect((await api('GET', '/api/admin/table/forma_pago/catalog/01', user.auth)).json().name).toBe('Efectivo (editado)');
+  });
+});
+
+describe('npm run staff', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const staffCli = (dataDir: string, ...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    return spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  };
+
+  it('grants staff on a PGlite DATA_DIR, and refuses while the database is open', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-staff-'));
+    try {
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      await runSeeds(database.db);
+      await seedDemoCompany(database.db);
+      const isStaff = async (db: Db) => (await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.email, DEMO.user.email)))[0]?.isStaff;
+      expect(await isStaff(database.db)).toBe(false);
+
+      const busy = staffCli(dataDir, DEMO.user.email);
+      expect(busy.status).toBe(3);
+      expect(busy.stderr).toMatch(/está abierta por otro proceso/);
+      await database.close();
+
+      const granted = staffCli(dataDir, DEMO.user.email.toUpperCase());
+      expect(granted.status, granted.stderr).toBe(0);
+      expect(granted.stdout).toMatch(/Se concedió el rol de personal de plataforma a 1 cuenta/);
+      const unknown = staffCli(dataDir, 'nadie@example.com');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toMatch(/No hay ninguna cuenta/);
+      expect(staffCli(dataDir, 'no-es-correo').status).toBe(2);
+
+      const reopened = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      expect(await isStaff(reopened.db)).toBe(true);
+      await reopened.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

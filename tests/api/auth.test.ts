@@ -363,3 +363,62 @@ describe('token check on encoded paths', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('races on registration', () => {
+  it('gives one 201 and 409s, never a 500, when one RUC is registered concurrently', async () => {
+    const ruc = await newRuc();
+    const codes = await Promise.all(
+      Array.from({ length: 6 }, () => {
+        const email = uniqueEmail('dup');
+        return register(companyOf(ruc, email), userOf(email)).then((r) => r.statusCode);
+      }),
+    );
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 201).every((c) => c === 409)).toBe(true);
+  });
+});
+
+describe('tokens used for the wrong purpose or by a user who lost access', () => {
+  it('refuses a reset token as an activation token and an activation token as a reset token', async () => {
+    const email = uniqueEmail('tipo');
+    expect((await register(companyOf(await newRuc(), email), userOf(email))).statusCode).toBe(201);
+    const activation = await lastLinkToken(t, 'activate');
+    expect((await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } })).statusCode).toBe(200);
+    const reset = await lastLinkToken(t, 'reset-password');
+
+    const asActivation = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${reset}`, payload: {} });
+    expect(asActivation.statusCode).toBe(400);
+    expect(asActivation.json().message).toMatch(/activación no es válido/);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } })).statusCode).toBe(403);
+
+    const asReset = await t.app.inject({ method: 'PUT', url: '/auth/reset-password', payload: { token: activation, password: 'Otra1234!' } });
+    expect(asReset.statusCode).toBe(400);
+
+    // Each still works for its own purpose: the wrong use consumed nothing.
+    expect((await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${activation}`, payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/reset-password', payload: { token: reset, password: 'Otra1234!' } })).statusCode).toBe(200);
+  });
+
+  it('refuses the token of a user who was deactivated or deleted', async () => {
+    const owner = await signUp(t, { ruc: await newRuc() });
+    const session = async (name: string) => {
+      const email = uniqueEmail(name);
+      const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: owner.auth, payload: { email, firstName: name, lastName: 'X', role: 'EMISOR', password: 'Clave1234!' } });
+      const login = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } });
+      const auth = { authorization: `Bearer ${login.json().token}` };
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: auth })).statusCode).toBe(200);
+      return { id: res.json()._id as string, email, auth };
+    };
+    const off = await session('apagado');
+    const put = await t.app.inject({ method: 'PUT', url: `/api/user/${off.id}`, headers: owner.auth, payload: { email: off.email, firstName: 'apagado', lastName: 'X', role: 'EMISOR', active: false } });
+    expect(put.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-info', headers: off.auth })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: off.email, password: 'Clave1234!' } })).statusCode).toBe(403);
+
+    const gone = await session('borrado');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${gone.id}`, headers: owner.auth })).statusCode).toBe(204);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/menu/', headers: gone.auth });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/no es válida o expiró/);
+  });
+});

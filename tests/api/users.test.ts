@@ -105,3 +105,88 @@ describe('users API', () => {
     expect((await api('GET', '/api/user/profile-info', { authorization: `Bearer ${ok.json().token}` })).statusCode).toBe(200);
   });
 });
+
+describe('strict bodies', () => {
+  it('refuses wrong types instead of coercing them, and stores nothing', async () => {
+    const email = uniqueEmail('tipos');
+    const res = await api('POST', '/api/user', owner.auth, { email, firstName: 123, lastName: true, role: 'EMISOR', password: 'Clave1234!' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'firstName', message: 'debe ser un texto' },
+        { path: 'lastName', message: 'debe ser un texto' },
+      ]),
+    );
+    expect(res.json().message).toBe('Datos inválidos en firstName: debe ser un texto');
+    expect((await api('GET', `/api/user?q=${encodeURIComponent(email)}`, owner.auth)).json()).toEqual([]);
+
+    const active = await api('POST', '/api/user', owner.auth, { email, firstName: 'A', lastName: 'B', role: 'EMISOR', password: 'Clave1234!', active: 'true' });
+    expect(active.json().details).toEqual([{ path: 'active', message: 'debe ser verdadero o falso' }]);
+    const pw = await api('PUT', '/api/user/password', owner.auth, { currentPassword: owner.password, password: 12345678 });
+    expect(pw.statusCode).toBe(400);
+    expect(pw.json().details).toEqual([{ path: 'password', message: 'debe ser un texto' }]);
+  });
+
+  it('refuses unknown fields with a 400 naming them (additionalProperties: false is enforced)', async () => {
+    const res = await api('POST', '/api/user', owner.auth, { email: uniqueEmail(), firstName: 'A', lastName: 'B', role: 'EMISOR', password: 'Clave1234!', companyId: other.companyId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ path: 'companyId', message: 'no es un campo permitido' }]);
+    const missing = await api('POST', '/api/user', owner.auth, { firstName: 'A', lastName: 'B', role: 'EMISOR' });
+    expect(missing.json().details).toEqual([{ path: 'email', message: 'Campo obligatorio' }]);
+  });
+
+  it('still coerces query strings and params, which are text by nature', async () => {
+    const res = await api('GET', '/api/user?page=1&per_page=1&sort=email', owner.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(1);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(1);
+    expect((await api('GET', '/api/user?per_page=dos', owner.auth)).json().details[0]).toEqual({ path: 'per_page', message: 'debe ser un número entero' });
+  });
+});
+
+describe('e-mail changes and sessions', () => {
+  it('keeps the session of a user who changes their own e-mail; the new address signs in', async () => {
+    const u = await signUp(t, { ruc: await newRuc() });
+    const newEmail = uniqueEmail('nuevo');
+    const res = await api('PUT', `/api/user/${u.userId}`, u.auth, { email: newEmail, firstName: 'Ana', lastName: 'Pérez', role: 'SUPERADMIN' });
+    expect(res.statusCode).toBe(200);
+    const profile = await api('GET', '/api/user/profile-info', u.auth);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().email).toBe(newEmail);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: newEmail, password: u.password } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: u.email, password: u.password } })).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a user whose e-mail someone else changes', async () => {
+    const email = uniqueEmail('cambiado');
+    const created = await api('POST', '/api/user', owner.auth, { email, firstName: 'C', lastName: 'Ambiado', role: 'EMISOR', password: 'Clave1234!' });
+    const login = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } });
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    expect((await api('GET', '/api/user/profile-info', auth)).statusCode).toBe(200);
+    const res = await api('PUT', `/api/user/${created.json()._id}`, owner.auth, { email: uniqueEmail('otro'), firstName: 'C', lastName: 'Ambiado', role: 'EMISOR' });
+    expect(res.statusCode).toBe(200);
+    expect((await api('GET', '/api/user/profile-info', auth)).statusCode).toBe(401);
+  });
+});
+
+describe('races on the unique e-mail', () => {
+  it('gives one 201 and 409s, never a 500, when the same e-mail is created concurrently', async () => {
+    const email = uniqueEmail('carrera');
+    const codes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api('POST', '/api/user', owner.auth, { email, firstName: `R${i}`, lastName: 'Carrera', role: 'EMISOR', password: 'Clave1234!' }).then((r) => r.statusCode)),
+    );
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 201).every((c) => c === 409)).toBe(true);
+  });
+
+  it('gives one 200 and 409s when several users are renamed to one e-mail concurrently', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      ids.push((await api('POST', '/api/user', owner.auth, { email: uniqueEmail('ren'), firstName: 'R', lastName: `N${i}`, role: 'EMISOR', password: 'Clave1234!' })).json()._id);
+    }
+    const target = uniqueEmail('destino');
+    const codes = await Promise.all(ids.map((id, i) => api('PUT', `/api/user/${id}`, owner.auth, { email: target, firstName: 'R', lastName: `N${i}`, role: 'EMISOR' }).then((r) => r.statusCode)));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
+  });
+});

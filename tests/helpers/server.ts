@@ -43,9 +43,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * @param opts.env extra environment for the server.
+ * @param opts.dataDir use this DATA_DIR (e.g. to restart on the same database); the caller owns it and
+ *   `stop()` leaves it in place. Default: a new temporary one, removed by `stop()`.
+ */
+export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   const staticDir = buildSpaOnce();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'emite-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -80,7 +85,7 @@ export async function startTestServer(opts: { env?: Record<string, string> } = {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

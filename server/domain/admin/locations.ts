@@ -4,6 +4,7 @@
  * and kept in memory; nothing per company.
  */
 import type { ICountry, IState, ICity } from 'country-state-city';
+import { notFound } from '../../errors.ts';
 
 type Csc = { Country: { getAllCountries(): ICountry[] }; State: { getStatesOfCountry(c: string): IState[] }; City: { getCitiesOfState(c: string, s: string): ICity[] } };
 let csc: Promise<Csc> | null = null;
@@ -19,7 +20,15 @@ export async function listStates(country: string) {
   return State.getStatesOfCountry(country.toUpperCase()).map((s) => ({ _id: s.isoCode, name: s.name }));
 }
 
+/**
+ * Cities of a state, by ISO codes (case-insensitive).
+ * @throws AppError NOT_FOUND when the country or the state is unknown (a known state may have no cities: []).
+ */
 export async function listCities(country: string, state: string) {
-  const { City } = await load();
-  return City.getCitiesOfState(country.toUpperCase(), state.toUpperCase()).map((c) => ({ _id: c.name, name: c.name }));
+  const { City, State } = await load();
+  const states = State.getStatesOfCountry(country.toUpperCase());
+  if (states.length === 0) throw notFound(`El país "${country}"`);
+  const found = states.find((s) => s.isoCode.toUpperCase() === state.toUpperCase());
+  if (!found) throw notFound(`La provincia o estado "${state}" de ${country.toUpperCase()}`);
+  return City.getCitiesOfState(found.countryCode, found.isoCode).map((c) => ({ _id: c.name, name: c.name }));
 }

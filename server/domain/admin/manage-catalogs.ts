@@ -2,12 +2,15 @@
  * Platform reference data: catalog tables and their entries (SRI tables are seeded). Everyone
  * signed in reads; only platform staff change (checked by the route). System tables (the SRI ones)
  * cannot be deleted or renamed.
+ * Duplicates are refused by the primary keys, so two concurrent creates of one name or code give
+ * one 201 and one 409, never a 500.
  * @throws AppError NOT_FOUND, CONFLICT (duplicate name/code, deleting a system table).
  */
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, max, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogEntries, catalogTables } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { uniqueConstraintOf } from '../../db/unique-violation.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 
 type TableRow = typeof catalogTables.$inferSelect;
@@ -27,6 +30,16 @@ export async function listTables(db: Db, query: ListQuery) {
   return { items: rows.map(tableView), total: Number(total) };
 }
 
+/** Run an insert whose key may already exist; a unique violation becomes `conflict()`. */
+async function insertOnce<T>(insert: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await insert();
+  } catch (err) {
+    if (uniqueConstraintOf(err) !== undefined) throw conflict();
+    throw err;
+  }
+}
+
 async function requireTable(db: Db, name: string): Promise<TableRow> {
   const [row] = await db.select().from(catalogTables).where(eq(catalogTables.name, name));
   if (!row) throw notFound(`La tabla "${name}"`);
@@ -38,9 +51,10 @@ export async function getTable(db: Db, name: string) {
 }
 
 export async function createTable(db: Db, input: { name: string; title: string; description?: string }) {
+  const taken = () => new AppError('CONFLICT', `Ya existe la tabla "${input.name}"`, { details: [{ path: 'name', message: 'ya existe' }] });
   const [exists] = await db.select({ name: catalogTables.name }).from(catalogTables).where(eq(catalogTables.name, input.name));
-  if (exists) throw new AppError('CONFLICT', `Ya existe la tabla "${input.name}"`, { details: [{ path: 'name', message: 'ya existe' }] });
-  const [row] = await db.insert(catalogTables).values({ name: input.name, title: input.title, description: input.description ?? null }).returning();
+  if (exists) throw taken();
+  const [row] = await insertOnce(() => db.insert(catalogTables).values({ name: input.name, title: input.title, description: input.description ?? null }).returning(), taken);
   return tableView(row);
 }
 
@@ -95,17 +109,21 @@ export interface EntryInput {
   position?: number;
 }
 
+/** A new entry goes last unless `position` is given (positions start at 0). */
 export async function createEntry(db: Db, tableName: string, input: EntryInput & { code: string; name: string }) {
   await requireTable(db, tableName);
+  const taken = () => new AppError('CONFLICT', `Ya existe el código "${input.code}" en ${tableName}`, { details: [{ path: 'code', message: 'ya existe' }] });
   const [exists] = await db
     .select({ code: catalogEntries.code })
     .from(catalogEntries)
     .where(and(eq(catalogEntries.tableName, tableName), eq(catalogEntries.code, input.code)));
-  if (exists) throw new AppError('CONFLICT', `Ya existe el código "${input.code}" en ${tableName}`, { details: [{ path: 'code', message: 'ya existe' }] });
-  const [row] = await db
-    .insert(catalogEntries)
-    .values({ tableName, code: input.code, name: input.name, data: input.data ?? {}, active: input.active ?? true, position: input.position ?? 0 })
-    .returning();
+  if (exists) throw taken();
+  const [{ last }] = await db.select({ last: max(catalogEntries.position) }).from(catalogEntries).where(eq(catalogEntries.tableName, tableName));
+  const position = input.position ?? (last === null ? 0 : last + 1);
+  const [row] = await insertOnce(
+    () => db.insert(catalogEntries).values({ tableName, code: input.code, name: input.name, data: input.data ?? {}, active: input.active ?? true, position }).returning(),
+    taken,
+  );
   return entryView(row);
 }
 

@@ -4,7 +4,8 @@
  * strictly; a failing check digit on a sociedad RUC is only a warning (real RUCs fail it).
  * The mail is sent after commit; a mail failure is logged and never loses the registration
  * (`resendActivation` sends a new link).
- * @throws AppError VALIDATION (bad RUC, weak password), CONFLICT (RUC already registered).
+ * @throws AppError VALIDATION (bad RUC, weak password), CONFLICT (RUC already registered, also when
+ *   two registrations of one RUC race: the unique constraint decides, not the check before it).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import { insertAuthToken, findAccountsByEmail } from '../../db/repositories/user
 import { checkRuc } from '../../../core/identification.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
+import { uniqueConstraintOf } from '../../db/unique-violation.ts';
 import { ACTIVATION_TTL_MS, newOneTimeToken } from './one-time-token.ts';
 
 export interface RegisterCompanyInput {
@@ -35,11 +37,24 @@ export async function registerCompany(db: Db, input: RegisterCompanyInput, now: 
   }
   const passwordHash = await hashPassword(input.user.password);
   const { token, tokenHash } = newOneTimeToken();
+  try {
+    return await insertCompanyAndOwner(db, { input, ruc, passwordHash, tokenHash, token, warnings: check.warning ? [check.warning] : [], now });
+  } catch (err) {
+    if (uniqueConstraintOf(err) !== undefined) throw rucTaken();
+    throw err;
+  }
+}
+
+const rucTaken = () => new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });
+
+async function insertCompanyAndOwner(
+  db: Db,
+  p: { input: RegisterCompanyInput; ruc: string; passwordHash: string; token: string; tokenHash: string; warnings: string[]; now: Date },
+): Promise<RegisterCompanyResult> {
+  const { input, ruc, passwordHash, token, tokenHash, now } = p;
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.ruc, ruc));
-    if (existing) {
-      throw new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });
-    }
+    if (existing) throw rucTaken();
     const [company] = await tx
       .insert(companies)
       .values({
@@ -68,7 +83,7 @@ export async function registerCompany(db: Db, input: RegisterCompanyInput, now: 
       company: { _id: company.id, ruc: company.ruc, razonSocial: company.razonSocial },
       userId: user.id,
       activationToken: token,
-      warnings: check.warning ? [check.warning] : [],
+      warnings: p.warnings,
     };
   });
 }

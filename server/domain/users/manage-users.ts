@@ -3,7 +3,10 @@
  * change own password. Every query is scoped by `companyId` from the authenticated request.
  * Guard rails: nobody changes their own role or deletes themselves, only a SUPERADMIN grants or
  * touches SUPERADMIN, and the last active SUPERADMIN stays.
- * @throws AppError NOT_FOUND, CONFLICT (e-mail taken, self-delete, last superadmin), FORBIDDEN, VALIDATION.
+ * Changing another user's role, status or e-mail ends that user's sessions; changing one's own
+ * e-mail keeps the caller's session (their role and status cannot change themselves).
+ * @throws AppError NOT_FOUND, CONFLICT (e-mail taken, also when two requests race for it; self-delete,
+ *   last superadmin), FORBIDDEN, VALIDATION.
  */
 import { and, count, eq, ilike, or, sql, asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +14,7 @@ import { companies, users } from '../../db/schema/index-tables.ts';
 import { findCompany, findUser, insertAuthToken, type UserRow } from '../../db/repositories/users.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { uniqueConstraintOf } from '../../db/unique-violation.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { can, type AuthUser } from '../../plugins/auth.ts';
 import { toCurrentUser, type CurrentUser } from '../auth/current-user.ts';
@@ -84,6 +88,19 @@ async function emailInUse(db: Db, p: { companyId: string; email: string; exceptI
   return row && row.id !== p.exceptId;
 }
 
+const emailTaken = () =>
+  new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
+
+/** Run a write whose e-mail may collide: the unique constraint, not the check before it, decides. */
+async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueConstraintOf(err) === 'app_user_company_email') throw emailTaken();
+    throw err;
+  }
+}
+
 function assertMayAssign(actor: AuthUser, role: string) {
   if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
 }
@@ -91,36 +108,36 @@ function assertMayAssign(actor: AuthUser, role: string) {
 export async function createUser(db: Db, p: { companyId: string; actor: AuthUser; input: UserInput; now: Date }) {
   assertMayAssign(p.actor, p.input.role);
   const email = p.input.email.trim().toLowerCase();
-  if (await emailInUse(db, { companyId: p.companyId, email })) {
-    throw new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
-  }
+  if (await emailInUse(db, { companyId: p.companyId, email })) throw emailTaken();
   if (p.input.password && p.input.password.length < 8) {
     throw new AppError('VALIDATION', 'La contraseña debe tener al menos 8 caracteres', { details: [{ path: 'password', message: 'mínimo 8 caracteres' }] });
   }
   const withPassword = Boolean(p.input.password);
   const passwordHash = await hashPassword(p.input.password || newOneTimeToken().token);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        companyId: p.companyId,
-        email,
-        passwordHash,
-        firstName: p.input.firstName.trim(),
-        lastName: p.input.lastName.trim(),
-        role: p.input.role,
-        active: withPassword ? (p.input.active ?? true) : false,
-      })
-      .returning();
-    let invitation: { to: string; firstName: string; razonSocial: string; token: string } | undefined;
-    if (!withPassword) {
-      const { token, tokenHash } = newOneTimeToken();
-      await insertAuthToken(tx, { companyId: p.companyId, userId: row.id, tokenHash, kind: 'reset', expiresAt: new Date(p.now.getTime() + ACTIVATION_TTL_MS) });
-      const [company] = await tx.select({ razonSocial: companies.razonSocial }).from(companies).where(eq(companies.id, p.companyId));
-      invitation = { to: row.email, firstName: row.firstName, razonSocial: company.razonSocial, token };
-    }
-    return { user: toView(row), invitation };
-  });
+  return withEmailUnique(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          companyId: p.companyId,
+          email,
+          passwordHash,
+          firstName: p.input.firstName.trim(),
+          lastName: p.input.lastName.trim(),
+          role: p.input.role,
+          active: withPassword ? (p.input.active ?? true) : false,
+        })
+        .returning();
+      let invitation: { to: string; firstName: string; razonSocial: string; token: string } | undefined;
+      if (!withPassword) {
+        const { token, tokenHash } = newOneTimeToken();
+        await insertAuthToken(tx, { companyId: p.companyId, userId: row.id, tokenHash, kind: 'reset', expiresAt: new Date(p.now.getTime() + ACTIVATION_TTL_MS) });
+        const [company] = await tx.select({ razonSocial: companies.razonSocial }).from(companies).where(eq(companies.id, p.companyId));
+        invitation = { to: row.email, firstName: row.firstName, razonSocial: company.razonSocial, token };
+      }
+      return { user: toView(row), invitation };
+    }),
+  );
 }
 
 async function activeSuperadmins(db: Db, companyId: string) {
@@ -143,27 +160,28 @@ export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser
     if (!self) assertMayAssign(p.actor, 'SUPERADMIN');
   }
   const email = p.input.email.trim().toLowerCase();
-  if (email !== existing.email && (await emailInUse(db, { companyId: p.companyId, email, exceptId: existing.id }))) {
-    throw new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
-  }
+  if (email !== existing.email && (await emailInUse(db, { companyId: p.companyId, email, exceptId: existing.id }))) throw emailTaken();
   const demotesSuperadmin = existing.role === 'SUPERADMIN' && existing.active && (p.input.role !== 'SUPERADMIN' || p.input.active === false);
   if (demotesSuperadmin && (await activeSuperadmins(db, p.companyId)) <= 1) {
     throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
   }
-  const [row] = await db
-    .update(users)
-    .set({
-      email,
-      firstName: p.input.firstName.trim(),
-      lastName: p.input.lastName.trim(),
-      role: p.input.role,
-      active: p.input.active ?? existing.active,
-      // Removing access revokes the user's sessions at once.
-      tokenVersion: changesAccess ? existing.tokenVersion + 1 : existing.tokenVersion,
-      updatedAt: p.now,
-    })
-    .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
-    .returning();
+  const [row] = await withEmailUnique(() =>
+    db
+      .update(users)
+      .set({
+        email,
+        firstName: p.input.firstName.trim(),
+        lastName: p.input.lastName.trim(),
+        role: p.input.role,
+        active: p.input.active ?? existing.active,
+        // Changing someone's access revokes their sessions at once; one's own e-mail change keeps
+        // the caller signed in (sessions are bound to the user id, not the address).
+        tokenVersion: changesAccess && !self ? existing.tokenVersion + 1 : existing.tokenVersion,
+        updatedAt: p.now,
+      })
+      .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
+      .returning(),
+  );
   return toView(row);
 }
 

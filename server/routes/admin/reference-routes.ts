@@ -45,7 +45,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     { schema: { params: { type: 'object', properties: { country: { type: 'string', pattern: '^[A-Za-z]{2}$' }, state: { type: 'string', maxLength: 10 } } }, response: { 200: placeOut } } },
     async (request) => {
       const { country, state } = request.params as { country: string; state: string };
-      return listCities(country, state);
+      return listCities(country, state); // 404 for an unknown country or state
     },
   );
 
