@@ -9,13 +9,13 @@
  * date checks so that resending an accepted comprobante always answers "already registered" (the
  * caller then asks authorisation instead of treating the answer as a rejection).
  */
-import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { isValidClaveAcceso, parseClaveAcceso } from '../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../core/guayaquil-date.ts';
 import { validateFacturaXml } from '../domain/invoicing/validate-xsd.ts';
 import type { SriMensaje } from './soap-client.ts';
 import { numeroKey, type SandboxStore } from './sandbox-store.ts';
-import { verifyComprobanteSignature } from './verify-signature.ts';
+import { verifyComprobanteRoot } from './verify-signature.ts';
 import { kids, parseXml, textOf } from './xml-dom.ts';
 
 /** Largest comprobante accepted, bytes (SRI ficha técnica §7.5: 320 Kb per individual send). */
@@ -41,18 +41,24 @@ const structureError = (claveAcceso: string, detail: string): CheckOutcome => ({
   mensajes: [error('35', STRUCTURE, `Se encontró el siguiente error en la estructura del comprobante: ${detail}`)],
 });
 
-/** The comprobante without its ds:Signature: the XSD copies declare none (SRI.md "Factura XML"). */
-function withoutSignature(xml: string): string {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  for (const sig of Array.from(doc.getElementsByTagNameNS(NS_DS, 'Signature'))) sig.parentNode?.removeChild(sig);
-  return new XMLSerializer().serializeToString(doc);
+/**
+ * The comprobante without its ds:Signature, serialised: the XSD copies declare none (SRI.md
+ * "Factura XML"). The signatures are taken out of the parsed tree and put back, so the tree is
+ * parsed once for every check.
+ */
+function withoutSignature(root: Element): string {
+  const taken = Array.from(root.getElementsByTagNameNS(NS_DS, 'Signature')).map((sig) => ({ sig, parent: sig.parentNode!, next: sig.nextSibling }));
+  for (const { sig, parent } of taken) parent.removeChild(sig);
+  const xml = new XMLSerializer().serializeToString(root);
+  for (const { sig, parent, next } of taken.reverse()) parent.insertBefore(sig, next);
+  return xml;
 }
 
-function validateStructure(root: Element, xml: string): string | null {
+function validateStructure(root: Element): string | null {
   if (root.localName !== 'factura') return `el sandbox solo recibe facturas (codDoc 01); el elemento raíz es "${root.localName}"`;
   const version = root.getAttribute('version') || '1.1.0';
   try {
-    const result = validateFacturaXml(withoutSignature(xml), version);
+    const result = validateFacturaXml(withoutSignature(root), version);
     return result.valid ? null : result.errors[0] ?? 'error de validación XSD';
   } catch (err) {
     return `versión de factura no admitida (${version}): ${(err as Error).message}`;
@@ -96,7 +102,7 @@ export async function checkComprobante(xml: string, store: SandboxStore, now: Da
   }
   const info = kids(root, 'infoTributaria')[0];
   const claveAcceso = textOf(info, 'claveAcceso') || 'N/A';
-  const xsdError = validateStructure(root, xml);
+  const xsdError = validateStructure(root);
   if (xsdError) return structureError(claveAcceso, xsdError);
 
   const fechaEmision = textOf(kids(root, 'infoFactura')[0], 'fechaEmision') ?? '';
@@ -106,7 +112,7 @@ export async function checkComprobante(xml: string, store: SandboxStore, now: Da
 
   if (await store.byClave(claveAcceso)) return { claveAcceso, mensajes: [error('43', 'CLAVE ACCESO REGISTRADA', 'La clave de acceso ya fue recibida; consulte su autorización')] };
 
-  const badSignature = verifyComprobanteSignature(xml);
+  const badSignature = verifyComprobanteRoot(root);
   if (badSignature) return { claveAcceso, mensajes: [error('39', 'FIRMA INVALIDA', badSignature)] };
 
   const age = daysBetween(key.fechaEmision, guayaquilDate(now));

@@ -91,9 +91,12 @@ const BAD_SIGNATURE_VALUE = 'El valor de la firma (SignatureValue) no correspond
  *   informacionAdicional for error 39).
  */
 export function verifyComprobanteSignature(xml: string): string | null {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  const root = doc.documentElement as unknown as Element;
-  const signatures = Array.from(doc.getElementsByTagNameNS(NS_DS, 'Signature')) as unknown as Element[];
+  return verifyComprobanteRoot(new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Element);
+}
+
+/** Same as {@link verifyComprobanteSignature}, on a comprobante already parsed (its root element). */
+export function verifyComprobanteRoot(root: Element): string | null {
+  const signatures = Array.from(root.getElementsByTagNameNS(NS_DS, 'Signature')) as unknown as Element[];
   if (signatures.length === 0) return 'El comprobante no está firmado (falta ds:Signature)';
   if (signatures.length > 1) return 'El comprobante tiene más de una firma';
   const signature = signatures[0];

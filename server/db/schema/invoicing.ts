@@ -59,10 +59,14 @@ export const invoices = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     unique('invoice_company_numero').on(t.companyId, t.estab, t.ptoEmi, t.codDoc, t.secuencial),
     unique('invoice_company_clave').on(t.companyId, t.claveAcceso),
-    index('invoice_company_fecha_idx').on(t.companyId, t.fechaEmision.desc(), t.id.desc()),
-    index('invoice_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc()),
+    // Index order = the queries' ORDER BY, NULLS FIRST being what a plain DESC means (drizzle's
+    // .desc() alone writes NULLS LAST, which no plain `order by … desc` can read in order).
+    // The list's default order: newest date, then newest created, then id (list-invoices.ts).
+    index('invoice_company_fecha_created_idx').on(t.companyId, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id),
+    // Dashboard and status filters; the trailing columns let its sums be index-only scans.
+    index('invoice_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc().nullsFirst(), t.importeTotal, t.totalIva, t.customerId),
     index('invoice_company_customer_idx').on(t.companyId, t.customerId),
-    index('invoice_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('invoice_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

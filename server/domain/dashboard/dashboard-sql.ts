@@ -86,13 +86,11 @@ export function figuresSql(r: FiguresRange): SQL {
 const ATTENTION_LIMIT = 20;
 
 /**
- * fecha_emision orders spelled as the index is built: `invoice_company_status_fecha_idx` is
- * `fecha_emision DESC NULLS LAST` (drizzle's `.desc()`), and PostgreSQL only reads an index in order
- * when the NULLS placement matches too (a plain `desc` is NULLS FIRST and would sort every row of the
- * status instead of stopping at 20). fecha_emision is NOT NULL, so the placement changes no result.
- * If that index becomes plain `DESC`, drop the `nulls …` here.
+ * fecha_emision orders as `invoice_company_status_fecha_idx` is built (`fecha_emision DESC`, i.e.
+ * NULLS FIRST, migration 0002): PostgreSQL reads an index in order (and stops at 20 rows) only when
+ * the NULLS placement matches too, so these stay plain `desc` / `asc`.
  */
-const FECHA_ORDER = { desc: sql.raw('fecha_emision desc nulls last'), asc: sql.raw('fecha_emision asc nulls first') } as const;
+const FECHA_ORDER = { desc: sql.raw('fecha_emision desc'), asc: sql.raw('fecha_emision asc') } as const;
 
 interface AttentionQuery {
   companyId: string;

@@ -40,7 +40,7 @@ describe('schema registry', () => {
   it('bundles every screen schema with its ui and list', () => {
     for (const name of ['product', 'customer', 'establishment', 'invoice', 'user', 'table', 'catalog', 'company', 'profile', 'dashboard']) expect(BUNDLED[name], name).toBeDefined();
     expect(BUNDLED.product.list.columns?.map((c) => c.field)).toEqual(['codigoPrincipal', 'descripcion', 'precioUnitario', 'codigoPorcentajeIva']);
-    expect(BUNDLED.invoice.list.filters?.map((f) => f.type)).toEqual(['status', 'date-range']);
+    expect(BUNDLED.invoice.list.filters?.map((f) => f.type)).toEqual(['status', 'ref', 'date-range']);
   });
 
   it('derives API paths from x-api, x-storage and x-resource, and fails fast on a missing parameter', () => {
