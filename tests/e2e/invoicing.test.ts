@@ -107,6 +107,16 @@ describe('invoicing in Chromium', () => {
     expect(totals).toContain('Subtotal 0 %$ 60.00');
     expect(totals).toContain('IVA 15 %$ 45.00');
     expect(totals).toContain('Descuento$ 60.00');
+    // a line whose text names no product is flagged on the line, left out of the totals, and blocks saving
+    await page.getByRole('button', { name: 'Agregar línea' }).click();
+    await page.getByLabel('Producto de la línea 3').fill('SILLA-99');
+    await page.getByLabel('Precio unitario de la línea 3').fill('10');
+    await page.getByText('Elija un producto de la lista o quite la línea').waitFor();
+    expect(await page.getByTestId('importe-total').textContent()).toBe('$ 405.00');
+    await screenshot(page, '12a-line-without-product');
+    await page.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page.getByText('Línea 3: Elija un producto de la lista o quite la línea').last().waitFor();
+    await page.getByRole('button', { name: 'Quitar la línea 3' }).click();
     await page.getByRole('button', { name: /Usar el total/ }).click();
     await screenshot(page, '12-invoice-editor');
 
