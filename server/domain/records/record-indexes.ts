@@ -80,9 +80,12 @@ const errorCode = (err: unknown) => (err as { code?: string; cause?: { code?: st
 export async function ensureRecordIndexes(db: Db, registry: SchemaRegistry): Promise<void> {
   const trgm = (await rowsOf<{ n: number }>(db, sql`select 1 as n from pg_extension where extname = 'pg_trgm'`)).length > 0;
   const wanted = wantedRecordIndexes(registry, { trgm });
-  const rows = await rowsOf<{ indexname: string }>(db, sql`select indexname from pg_indexes where tablename = 'record' and schemaname = current_schema()`);
-  for (const { indexname } of rows) {
-    const ours = indexname.startsWith(PREFIX) || (LEGACY.test(indexname) && !DRIZZLE_INDEXES.has(indexname));
+  const rows = await rowsOf<{ indexname: string; indexdef: string }>(db, sql`select indexname, indexdef from pg_indexes where tablename = 'record' and schemaname = current_schema()`);
+  for (const { indexname, indexdef } of rows) {
+    // Legacy ones are recognised by name *and* shape (partial on one resource), so an index the
+    // migrations add to this table is never taken for one of ours.
+    const legacy = LEGACY.test(indexname) && !DRIZZLE_INDEXES.has(indexname) && /WHERE \(\(resource\)::text = '/.test(indexdef);
+    const ours = indexname.startsWith(PREFIX) || legacy;
     if (ours && !wanted.has(indexname)) await db.execute(sql.raw(`drop index if exists ${ident(indexname)}`));
   }
   const have = new Set(rows.map((r) => r.indexname));
