@@ -15,9 +15,7 @@ import { companies, customers, establishments, invoices } from '../../db/schema/
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { buildFacturaXml } from '../invoicing/build-factura-xml.ts';
-import { validateFacturaXml } from '../invoicing/validate-xsd.ts';
-import { signComprobante } from '../invoicing/sign-xades.ts';
+import { buildSignedFactura } from '../invoicing/sign-factura.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
 import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../invoicing/invoice-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -85,12 +83,11 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
       tipoEmision: '1',
     });
     const doc = toFacturaDocument({ invoice, company, establishment, customer, claveAcceso, secuencial, ambiente });
-    const xml = buildFacturaXml(doc);
-    const check = validateFacturaXml(xml, doc.version);
-    if (!check.valid) {
-      throw new AppError('UNPROCESSABLE', `El XML de la factura no cumple el esquema del SRI: ${check.errors[0]}`, { details: check.errors.map((e) => ({ path: 'xml', message: e })) });
+    const signed = buildSignedFactura(doc, credentials, o.now);
+    if (!signed.valid) {
+      throw new AppError('UNPROCESSABLE', `El XML de la factura no cumple el esquema del SRI: ${signed.errors[0]}`, { details: signed.errors.map((e) => ({ path: 'xml', message: e })) });
     }
-    const signedXml = signComprobante(xml, credentials, { signingTime: o.now });
+    const { signedXml } = signed;
 
     const row = await transitionInvoice(tx, {
       companyId: o.companyId,

@@ -46,6 +46,11 @@ const PARSE = { option: ParseOption.XML_PARSE_NONET };
 export interface SignComprobanteOptions {
   /** xades:SigningTime. Default: now. Written in Ecuador's time (UTC-5, no DST), to the second. */
   signingTime?: Date;
+  /**
+   * `xml` already parsed by libxml2-wasm (e.g. for XSD validation); the caller disposes it. Saves
+   * the signer's own parse.
+   */
+  parsed?: XmlDocument;
 }
 
 const sha1Base64 = (text: string) => createHash('sha1').update(text, 'utf8').digest('base64');
@@ -61,6 +66,13 @@ function parseXml(xml: string, what: string): XmlDocument {
     throw new Error(`${what} no es un XML bien formado: ${detail}`);
   }
 }
+
+/**
+ * Parses a comprobante the way the signer does (UTF-8 bytes, no network), for callers that validate
+ * it before signing and pass it on as `parsed`. The caller disposes it.
+ * @throws Error (Spanish) when it is not well-formed.
+ */
+export const parseComprobante = (xml: string): XmlDocument => parseXml(xml, 'El comprobante');
 
 /** C14N 1.0 of a parsed fragment whose apex already declares the namespaces in scope. */
 function canonicalFragment(fragment: string): string {
@@ -254,7 +266,7 @@ export function signComprobante(xml: string, creds: SigningCredentials, opts: Si
     throw new Error(`El comprobante debe estar en UTF-8, no en ${encoding}`);
   }
 
-  const doc = parseXml(xml, 'El comprobante');
+  const doc = opts.parsed ?? parseXml(xml, 'El comprobante');
   let rootQName: string;
   let inherited: string;
   let documentDigest: string;
@@ -272,7 +284,7 @@ export function signComprobante(xml: string, creds: SigningCredentials, opts: Si
     inherited = SIGNATURE_NS + inheritedFromRoot(root);
     documentDigest = sha1Base64(canonicalRoot(doc));
   } finally {
-    doc.dispose();
+    if (!opts.parsed) doc.dispose();
   }
   const insertAt = endTagIndex(xml, rootQName);
 
