@@ -49,8 +49,17 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
     throw new AppError('UNPROCESSABLE', `El certificado de firma electrónica expiró el ${guayaquilDate(credentials.notAfter)}; suba uno vigente en Empresa > Firma electrónica`);
   }
   return o.db.transaction(async (tx) => {
-    const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.invoiceId))).for('update');
-    if (!invoice) throw notFound('La factura');
+    // The draft (locked) with its company, establishment and customer: one round trip.
+    const [loaded] = await tx
+      .select({ invoice: invoices, company: companies, establishment: establishments, customer: customers })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .leftJoin(establishments, and(eq(establishments.companyId, invoices.companyId), eq(establishments.id, invoices.establishmentId)))
+      .leftJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
+      .where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.invoiceId)))
+      .for('update', { of: invoices });
+    if (!loaded) throw notFound('La factura');
+    const { invoice, company, establishment, customer } = loaded;
     if (invoice.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura ya fue emitida (estado ${invoice.status})`);
 
     assertPagosMatchTotal({ pagos: invoice.pagos, importeTotal: invoice.importeTotal });
@@ -62,9 +71,6 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
       });
     }
 
-    const [company] = await tx.select().from(companies).where(eq(companies.id, o.companyId));
-    const [establishment] = await tx.select().from(establishments).where(and(eq(establishments.companyId, o.companyId), eq(establishments.id, invoice.establishmentId)));
-    const [customer] = await tx.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, invoice.customerId)));
     if (!establishment || !customer) throw new AppError('VALIDATION', 'El establecimiento o el cliente de la factura ya no existen');
     // Again at issue: the buyer may have become a consumidor final, or the cap changed, since the draft was saved.
     assertConsumidorFinalCap({ tipoIdentificacion: customer.tipoIdentificacion, importeTotal: invoice.importeTotal, cap: o.consumidorFinalCap });
