@@ -1,7 +1,8 @@
 /**
- * The real server for end-to-end tests: builds the SPA once per `npm test` run (into
- * tests/.tmp/dist), then starts `server/main.ts` on a free port with a temporary PGlite DATA_DIR
- * (demo data on by default) and waits until it answers /api/health.
+ * The real server for end-to-end tests, as `npm start` runs it: builds the SPA once per `npm test`
+ * run (into tests/.tmp/dist) and the server bundle once per test file (`npm run build:server`,
+ * dist-server/main.mjs), then starts it on a free port with a temporary PGlite DATA_DIR (demo data
+ * on by default) and waits until it answers /api/health.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -20,6 +21,17 @@ export function buildSpaOnce(): string {
     if (res.status !== 0) throw new Error('vite build failed');
   }
   return distDir;
+}
+
+let serverBuilt = false;
+/** The compiled server `npm start` runs, rebuilt from the current sources once per test file. */
+export function buildServerOnce(): string {
+  if (!serverBuilt) {
+    const res = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('npm run build:server failed');
+    serverBuilt = true;
+  }
+  return path.join(root, 'dist-server', 'main.mjs');
 }
 
 async function freePort(): Promise<number> {
@@ -54,7 +66,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; data
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [buildServerOnce()], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, EMITE_STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
