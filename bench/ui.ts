@@ -12,7 +12,7 @@
  * Reports the server's peak RSS; writes bench/results/ui.json (or BENCH_RESULTS_DIR).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -52,8 +52,11 @@ async function api(base: string, method: string, url: string, token?: string, bo
 }
 
 async function main() {
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
+  // BENCH_REUSE_DIST=1 (the CI smoke run) measures a build already made from the same sources.
+  if (!(process.env.BENCH_REUSE_DIST === '1' && existsSync(path.join(distDir, 'index.html')))) {
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
   const bundle = initialJs();
   console.table(bundle.files);
   console.log(`JS inicial: ${bundle.rawKb} kB, ${bundle.gzipKb} kB gzip (meta ≤ 250 kB)`);

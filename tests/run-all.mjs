@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite, in order, on a fresh machine.
- *   unit -> api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set) -> e2e in Chromium.
+ *   unit -> api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set) -> e2e in Chromium
+ *   -> every benchmark at smoke size (no timing asserted).
  * Each suite writes vitest's JSON report; the totals of all suites end the output as the plain line
  * `N passed, N failed`. Exit code is non-zero when any suite fails or cannot run.
  * REQUIRE_POSTGRES=1 turns a missing TEST_DATABASE_URL into a failure (CI sets it).
@@ -69,6 +70,8 @@ if (process.env.TEST_DATABASE_URL) {
 const chromium = findChromium();
 if (chromium) runSuite('e2e', 'e2e', { CHROMIUM_PATH: chromium });
 else broken = true;
+if (!process.env.TEST_DATABASE_URL) console.log('bench: the list benchmark needs PostgreSQL and is skipped because TEST_DATABASE_URL is not set');
+if (chromium) runSuite('bench', 'bench', { CHROMIUM_PATH: chromium });
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

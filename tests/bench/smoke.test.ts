@@ -1,0 +1,71 @@
+/**
+ * Every benchmark at a tiny size, so none rots between the runs that measure (DESIGN.md: figures
+ * go in bench/results, never in timed tests). Each command must finish and write its JSON with the
+ * figures it promises; no figure is compared with a target here.
+ * The list benchmark needs PostgreSQL (TEST_DATABASE_URL); without it, it is skipped and
+ * tests/run-all.mjs says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'emite-bench-smoke-'));
+const tmp = process.env.EMITE_TEST_TMP ?? path.resolve('tests/.tmp');
+
+function bench(script: string, args: string[], env: Record<string, string> = {}) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `bench/${script}.ts`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_RESULTS_DIR: resultsDir, ...env },
+    timeout: 300_000,
+  });
+  expect(res.status, `${script}: ${res.stderr.slice(-2000)}`).toBe(0);
+  return res.stdout;
+}
+const result = (name: string) => JSON.parse(readFileSync(path.join(resultsDir, `${name}.json`), 'utf8'));
+const positive = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
+
+describe('benchmarks (smoke size)', () => {
+  it('bench:issue issues invoices to AUTORIZADA at 1, 8 and 32 clients and times each step', () => {
+    bench('issue', ['6'], { BENCH_SMOKE: '1' });
+    const r = result('issue-smoke');
+    expect(positive(r.bareSignsPerSecond) && positive(r.pipelinePerSecond)).toBe(true);
+    expect(r.steps.map((s: { step: string }) => s.step)).toContain('firma XAdES-BES');
+    const kinds = new Set(r.results.map((x: { db: string }) => x.db));
+    expect(kinds.has('pglite')).toBe(true);
+    if (process.env.TEST_DATABASE_URL) expect(kinds.has('postgres')).toBe(true);
+    for (const row of r.results) expect(row.authorised, `${row.db} × ${row.clients}`).toBe(row.invoices);
+    expect(r.results.map((x: { clients: number }) => x.clients)).toEqual(expect.arrayContaining([1, 8, 32]));
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('bench:list seeds PostgreSQL, loads the API and the bare SQL at two sizes', () => {
+    bench('list', ['--smoke']);
+    const r = result('list-smoke');
+    expect(r.sizes).toHaveLength(2);
+    for (const size of r.sizes) {
+      expect(size.rows).toHaveLength(4);
+      for (const row of size.rows) {
+        expect(positive(row.api.requestsPerSecond) && positive(row.bare.requestsPerSecond), row.scenario).toBe(true);
+        expect(row.api.non2xx + row.api.errors, row.scenario).toBe(0);
+      }
+      expect(positive(size.dashboard.requestsPerSecond)).toBe(true);
+    }
+    expect(positive(r.serverPeakRssMb) && positive(r.largestResponseBytes)).toBe(true);
+  });
+
+  it('bench:ui measures the initial JS, the list and a keystroke in Chromium', () => {
+    bench('ui', ['--smoke'], { BENCH_DIST_DIR: path.join(tmp, 'dist'), BENCH_REUSE_DIST: '1', CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const r = result('ui-smoke');
+    expect(positive(r.initialJs.gzipKb)).toBe(true);
+    expect(positive(r.listReady.medianMs)).toBe(true);
+    expect(positive(r.keystroke.frameMedianMs)).toBe(true);
+  });
+
+  it('bench:memory starts the compiled server on PGlite, new and restarted', () => {
+    bench('memory', [], { BENCH_IDLE_MS: '500' });
+    const r = result('memory');
+    expect(r.rows).toHaveLength(3);
+    for (const row of r.rows) expect(positive(row.idleRssMb) && positive(row.peakRssMb), row.run).toBe(true);
+  });
+});
