@@ -90,6 +90,8 @@ describe('invoicing in Chromium', () => {
     const { page, errors } = b;
     await nav('Facturas');
     await page.getByRole('button', { name: 'Nuevo' }).click();
+    // the list has a "Cliente" filter too: wait for the editor before typing into its "Cliente"
+    await page.getByRole('heading', { name: 'Nueva factura' }).waitFor();
     await page.getByLabel('Cliente', { exact: true }).fill('Andina');
     await page.getByRole('option', { name: /Importadora Andina/ }).click();
     await page.getByLabel('Establecimiento', { exact: true }).selectOption({ label: '002 — Sucursal Guayaquil' });
