@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../repo-root.ts';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,6 +42,7 @@ const migrationsFolder = path.join(REPO_ROOT, 'server/db/migrations');
  */
 function initPgliteDir(dir: string): void {
   const script = `import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const db = new PGlite(process.argv[1], { postgresqlconf: ${JSON.stringify('shared_buffers = 16MB\n')} });
 await db.waitReady;
 await db.close();`;
@@ -71,7 +73,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   // PGlite runs PostgreSQL inside this process; its default 128 MB of shared buffers is most of an
   // idle server's memory (bench/results/memory.json). The embedded database serves one small
   // installation, so 16 MB is plenty; a busy one runs on PostgreSQL (DATABASE_URL).
-  const pgliteOptions = { postgresqlconf: 'shared_buffers = 16MB\n' };
+  const pgliteOptions = { postgresqlconf: 'shared_buffers = 16MB\n', extensions: { pg_trgm } };
   if (opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'))) initPgliteDir(opts.pgliteDir);
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;

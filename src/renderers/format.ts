@@ -1,6 +1,11 @@
 /** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates, status colours. */
-export const money = (v: unknown, decimals = 2) =>
-  v === null || v === undefined || v === '' ? '' : `$ ${Number(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(decimals, 2) })}`;
+/**
+ * USD as the RIDE prints it: `$ 1,234.50`. Shows at least `minDecimals` and at most `maxDecimals`
+ * (a unit price keeps up to 6: SRI factura 1.1.0 precioUnitario); '' for no value.
+ * @example money(12.5) // '$ 12.50'; money(0.123456, 2, 6) // '$ 0.123456'
+ */
+export const money = (v: unknown, minDecimals = 2, maxDecimals = Math.max(minDecimals, 2)) =>
+  v === null || v === undefined || v === '' ? '' : `$ ${Number(v).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals) })}`;
 
 export const date = (v: unknown) => {
   if (typeof v !== 'string' || !v) return '';

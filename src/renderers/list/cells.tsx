@@ -34,7 +34,7 @@ export function formatCell(col: ColumnSpec, value: unknown, row?: Row): ReactNod
 function formatValue(col: ListColumn, value: unknown): ReactNode {
   switch (col.format) {
     case 'money':
-      return money(value);
+      return money(value, 2, col.decimals ?? 2);
     case 'date':
       return date(value);
     case 'datetime':

@@ -12,7 +12,7 @@ const products = Array.from({ length: 45 }, (_, i) => ({
   _id: `p${i + 1}`,
   codigoPrincipal: `P-${String(i + 1).padStart(3, '0')}`,
   descripcion: `Producto ${i + 1}`,
-  precioUnitario: 10 + i + 0.5,
+  precioUnitario: i === 2 ? 12.123456 : 10 + i + 0.5,
   codigoPorcentajeIva: i % 2 ? '0' : '4',
 }));
 
@@ -56,7 +56,8 @@ describe('ListPage', () => {
     expect(screen.getByText('Productos', { selector: 'h2' })).toBeTruthy();
     expect(screen.getByText('P-020')).toBeTruthy();
     expect(screen.queryByText('Producto 21')).toBeNull();
-    expect(screen.getByText('$ 10.50')).toBeTruthy(); // money, 2 decimals
+    expect(screen.getByText('$ 10.50')).toBeTruthy(); // money, at least 2 decimals
+    expect(screen.getByText('$ 12.123456')).toBeTruthy(); // and up to list.json's 6 for a unit price
     await screen.findAllByText('15 %'); // catalog code shown by its name
     expect(screen.getByTestId('list-range').textContent).toBe('1–20 de 45');
     const list = calls.find((c) => c.path === '/api/product')!;
