@@ -16,8 +16,16 @@ export interface JwtService {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
+/** Tokens already verified, kept until they expire: most API calls repeat the same token. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createJwtService(secret: string, ttlSeconds = 12 * 3600, now: () => Date = () => new Date()): JwtService {
   const key = new TextEncoder().encode(secret);
+  // A token's signature and claims never change, so a successful verification holds until `exp`
+  // (checked again on every hit against the clock). Only valid tokens enter; revocation is the
+  // user's token version, checked per request by the auth plugin. Saves the HMAC (0.15 ms a
+  // request under load: bench/list.ts).
+  const verified = new Map<string, { claims: SessionClaims; expMs: number }>();
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -29,10 +37,18 @@ export function createJwtService(secret: string, ttlSeconds = 12 * 3600, now: ()
         .sign(key);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expMs > now().getTime()) return hit.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
-        if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, cid: payload.cid, tv: payload.tv };
+        if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') return null;
+        const claims = { sub: payload.sub, cid: payload.cid, tv: payload.tv };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expMs: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

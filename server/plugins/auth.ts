@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { findUser } from '../db/repositories/users.ts';
+import { findSessionUser } from '../db/repositories/users.ts';
 import { roles } from '../db/schema/index-tables.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
@@ -66,7 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jwt: J
     if (!match) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
     const claims = await opts.jwt.verify(match[1]);
     if (!claims) throw new AppError('UNAUTHORIZED', 'La sesión no es válida o expiró; inicie sesión de nuevo');
-    const user = await findUser(opts.db, { companyId: claims.cid, id: claims.sub });
+    const user = await findSessionUser(opts.db, { companyId: claims.cid, id: claims.sub });
     if (!user || !user.active || user.tokenVersion !== claims.tv) {
       throw new AppError('UNAUTHORIZED', 'La sesión no es válida o expiró; inicie sesión de nuevo');
     }

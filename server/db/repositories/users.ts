@@ -11,6 +11,37 @@ export async function findUser(db: Db, p: { companyId: string; id: string }): Pr
   return row;
 }
 
+/** What the auth plugin needs of a signed-in user on every request (no password hash). */
+const sessionUserColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  active: users.active,
+  isStaff: users.isStaff,
+  tokenVersion: users.tokenVersion,
+};
+const prepareSessionUser = (db: Db) =>
+  db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.id, sql.placeholder('id'))))
+    .prepare('session_user');
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+/**
+ * The user behind a session token, by a statement prepared once per database (each connection
+ * plans it once): it runs on every API call, so it skips query building and planning.
+ */
+export async function findSessionUser(db: Db, p: { companyId: string; id: string }) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
+  const [row] = await query.execute(p);
+  return row;
+}
+
 /** Login is the one platform-wide lookup: an e-mail may have accounts in several companies. */
 export async function findAccountsByEmail(db: Db, p: { email: string; companyId?: string }) {
   const conditions = [eq(sql`lower(${users.email})`, p.email.toLowerCase())];
