@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuPlus, LuSave, LuSend, LuTrash2 } from 'react-icons/lu';
+import { Alert, Button, Card, Flex, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuSave, LuSend } from 'react-icons/lu';
 import useSWR from 'swr';
 import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
 import { useCatalog } from '../../engine/catalogs.ts';
@@ -17,15 +17,17 @@ import { can, useSession } from '../../engine/session.ts';
 import { useUnsavedGuard } from '../useUnsavedGuard.ts';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
-import { CustomerPicker } from './CustomerPicker.tsx';
 import { LinesTable } from './LinesTable.tsx';
 import { PaymentsEditor } from './PaymentsEditor.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import { IssuedPanel } from './IssuedPanel.tsx';
+import { InvoiceHeaderFields } from './InvoiceHeaderFields.tsx';
+import { InfoAdicionalEditor } from './InfoAdicionalEditor.tsx';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { checkLines, fromInvoice, liveTotals, maxInfoAdicional, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
 
 const API = '/api/invoice';
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' }).format(new Date());
+const today = () => guayaquilDate(new Date());
 
 export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
   const navigate = useNavigate();
@@ -78,7 +80,6 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const issued = status !== 'BORRADOR';
   const readOnly = issued || !can(user, 'invoice', editing ? 'update' : 'create');
   const gap = paymentGap(draft.pagos, totals?.importeTotal);
-  const establishment = establishments?.find((e) => e._id === draft.establishment) as (Row & { puntosEmision: Array<{ ptoEmi: string; descripcion?: string }> }) | undefined;
   const errorAt = (path: string) => errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
 
   const save = async (): Promise<string | null> => {
@@ -160,55 +161,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
         </Alert.Root>
       )}
 
-      <Card.Root>
-        <Card.Body>
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: '2fr 1fr 1fr' }} gap="4">
-            <Field.Root invalid={Boolean(errorAt('customer'))} required>
-              <Field.Label>Cliente</Field.Label>
-              <Box w="full">
-                <CustomerPicker value={draft.customer} disabled={readOnly} onChange={(customer) => update({ customer })} />
-              </Box>
-              <Field.ErrorText>{errorAt('customer')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errorAt('establishment') || errorAt('ptoEmi'))} required>
-              <Field.Label>Establecimiento y punto de emisión</Field.Label>
-              <HStack w="full">
-                <NativeSelect.Root size="sm" disabled={readOnly}>
-                  <NativeSelect.Field aria-label="Establecimiento" value={draft.establishment ?? ''} onChange={(e) => {
-                    const est = establishments?.find((x) => x._id === e.target.value) as (Row & { puntosEmision: Array<{ ptoEmi: string }> }) | undefined;
-                    update({ establishment: e.target.value, ptoEmi: est?.puntosEmision[0]?.ptoEmi });
-                  }}>
-                    {!establishments?.length && <option value="">Cree un establecimiento primero</option>}
-                    {establishments?.map((e) => (
-                      <option key={String(e._id)} value={String(e._id)}>
-                        {String(e.estab)} — {String(e.nombre)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <NativeSelect.Root size="sm" maxW="150px" disabled={readOnly}>
-                  <NativeSelect.Field aria-label="Punto de emisión" value={draft.ptoEmi ?? ''} onChange={(e) => update({ ptoEmi: e.target.value })}>
-                    {establishment?.puntosEmision.map((p) => (
-                      <option key={p.ptoEmi} value={p.ptoEmi}>
-                        {p.ptoEmi}
-                        {p.descripcion ? ` — ${p.descripcion}` : ''}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </HStack>
-              <Field.ErrorText>{errorAt('establishment') ?? errorAt('ptoEmi')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errorAt('fechaEmision'))}>
-              <Field.Label>Fecha de emisión</Field.Label>
-              <Input size="sm" type="date" value={draft.fechaEmision ?? ''} disabled={readOnly} onChange={(e) => update({ fechaEmision: e.target.value })} max={today()} />
-              <Field.ErrorText>{errorAt('fechaEmision')}</Field.ErrorText>
-            </Field.Root>
-          </Grid>
-        </Card.Body>
-      </Card.Root>
+      <InvoiceHeaderFields customer={draft.customer} establishmentId={draft.establishment} ptoEmi={draft.ptoEmi} fechaEmision={draft.fechaEmision} establishments={establishments} errors={errors} readOnly={readOnly} update={update} />
 
       <Card.Root>
         <Card.Header>
@@ -239,31 +192,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
               )}
             </Card.Body>
           </Card.Root>
-          <Card.Root>
-            <Card.Header>
-              <Heading size="md">Información adicional</Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="2">
-                {draft.infoAdicional.map((info, i) => (
-                  <HStack key={i} gap="2">
-                    <Input size="sm" maxW="200px" aria-label={`Nombre del dato adicional ${i + 1}`} placeholder="Nombre" value={info.nombre} disabled={readOnly} onChange={(e) => update({ infoAdicional: draft.infoAdicional.map((x, j) => (j === i ? { ...x, nombre: e.target.value } : x)) })} />
-                    <Input size="sm" aria-label={`Valor del dato adicional ${i + 1}`} placeholder="Valor" value={info.valor} disabled={readOnly} onChange={(e) => update({ infoAdicional: draft.infoAdicional.map((x, j) => (j === i ? { ...x, valor: e.target.value } : x)) })} />
-                    {!readOnly && (
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Quitar el dato adicional ${i + 1}`} onClick={() => update({ infoAdicional: draft.infoAdicional.filter((_, j) => j !== i) })}>
-                        <LuTrash2 />
-                      </IconButton>
-                    )}
-                  </HStack>
-                ))}
-                {!readOnly && draft.infoAdicional.length < maxInfoAdicional(entry.schema) && (
-                  <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => update({ infoAdicional: [...draft.infoAdicional, { nombre: '', valor: '' }] })}>
-                    <LuPlus /> Agregar dato
-                  </Button>
-                )}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={update} />
         </Stack>
         <TotalsPanel totals={totals} />
       </Grid>

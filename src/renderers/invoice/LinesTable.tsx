@@ -6,7 +6,7 @@
  * the row shows why it will not be saved (`lineErrors`, from `checkLines`).
  * @example <LinesTable lines={lines} onChange={setLine} ... />
  */
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import useSWR from 'swr';
@@ -118,13 +118,20 @@ export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, stri
   );
   const onChange = useCallback((index: number, patch: Partial<LineDraft>) => p.setLines((lines) => lines.map((l, i) => (i === index ? { ...l, ...patch } : l))), [p.setLines]);
   const onRemove = useCallback((index: number) => p.setLines((lines) => (lines.length > 1 ? lines.filter((_, i) => i !== index) : [newLine()])), [p.setLines]);
-  return (
-    <Box>
+  // Redrawn only when the lookup answers, not on every keystroke in a line.
+  const datalist = useMemo(
+    () => (
       <datalist id="emite-products">
-        {(products ?? []).map((x) => (
+        {list.map((x) => (
           <option key={String(x._id)} value={`${String(x.codigoPrincipal)} — ${String(x.descripcion)}`} />
         ))}
       </datalist>
+    ),
+    [list],
+  );
+  return (
+    <Box>
+      {datalist}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
         <Table.Root size="sm">
           <Table.Header>
