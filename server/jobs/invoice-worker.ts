@@ -12,14 +12,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, customers, invoices } from '../db/schema/index-tables.ts';
+import { companies, invoices } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
 import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
 import { transitionInvoice } from '../domain/invoices/transition-invoice.ts';
 import { sendInvoiceMail } from '../domain/invoices/send-invoice-mail.ts';
 import { authorizationDocument } from '../domain/invoices/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { claimJobs, completeJob, enqueueJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
+import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
 
 export interface WorkerDeps {
@@ -61,34 +61,36 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
   if (!picked) return 'none';
   const mensajes = picked.mensajes as SriMensajeRow[];
   if (picked.estado === 'AUTORIZADO') {
-    await deps.db.transaction(async (tx) => {
-      const row = await transitionInvoice(tx, {
-        companyId: job.companyId,
-        invoiceId: job.invoiceId!,
-        from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'],
-        to: 'AUTORIZADA',
-        mensajes,
-        now,
-        set: {
-          numeroAutorizacion: picked.numeroAutorizacion ?? null,
-          fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
-          authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
-        },
-      });
-      if (!row) return;
-      const [customer] = await tx.select({ email: customers.email }).from(customers).where(and(eq(customers.companyId, job.companyId), eq(customers.id, row.customerId)));
-      if (customer?.email) await enqueueJob(tx, { companyId: job.companyId, kind: 'mail_invoice', invoiceId: row.id, runAt: now });
+    // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
+    await transitionInvoice(deps.db, {
+      companyId: job.companyId,
+      invoiceId: job.invoiceId!,
+      from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'],
+      to: 'AUTORIZADA',
+      mensajes,
+      now,
+      set: {
+        numeroAutorizacion: picked.numeroAutorizacion ?? null,
+        fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
+        authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
+      },
+      enqueue: { kind: 'mail_invoice', runAt: now, onlyIfBuyerHasEmail: true },
     });
     return 'final';
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now }));
+    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now });
     return 'final';
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
-  await deps.db.transaction(async (tx) => {
-    const row = await transitionInvoice(tx, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', mensajes, now });
-    if (row && followUp) await enqueueJob(tx, { companyId: job.companyId, kind: 'sri_authorize', invoiceId: row.id, runAt: now });
+  await transitionInvoice(deps.db, {
+    companyId: job.companyId,
+    invoiceId: job.invoiceId!,
+    from: ['FIRMADA', 'RECIBIDA'],
+    to: 'EN_PROCESO',
+    mensajes,
+    now,
+    ...(followUp ? { enqueue: { kind: 'sri_authorize' as const, runAt: now } } : {}),
   });
   return 'en_proceso';
 }
@@ -122,14 +124,10 @@ async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
-    await deps.db.transaction(async (tx) => {
-      await transitionInvoice(tx, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now });
-      await enqueueJob(tx, { companyId: job.companyId, kind: 'sri_authorize', invoiceId: invoice.id, runAt: now });
-    });
+    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue: { kind: 'sri_authorize', runAt: now }, completes: job });
   } else {
-    await deps.db.transaction((tx) => transitionInvoice(tx, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now }));
+    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
   }
-  await completeJob(deps.db, job, now);
 }
 
 async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {

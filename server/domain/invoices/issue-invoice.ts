@@ -19,7 +19,6 @@ import { buildSignedFactura } from '../invoicing/sign-factura.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
 import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../invoicing/invoice-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
 import { transitionInvoice } from './transition-invoice.ts';
 import { toFacturaDocument } from './to-factura-document.ts';
@@ -104,9 +103,9 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
       now: o.now,
       mensajes: [],
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
+      enqueue: { kind: 'sri_send', runAt: o.now },
     });
     if (!row) throw new AppError('INVOICE_LOCKED', 'La factura cambió mientras se emitía; vuelva a intentarlo');
-    await enqueueJob(tx, { companyId: o.companyId, kind: 'sri_send', invoiceId: o.invoiceId, runAt: o.now });
     return row;
   });
 }

@@ -1,16 +1,32 @@
 /**
- * Move an invoice from one status to another with its audit row, in one transaction. The update is
- * guarded by the expected current status, so two workers cannot both apply a transition.
- * @returns the updated row, or undefined when the invoice was no longer in `from`.
+ * Move an invoice from one status to another with its audit row (DESIGN.md §5), its follow-up job
+ * and the completion of the job that caused it, in ONE statement (data-modifying CTEs, atomic like
+ * a transaction). The update is guarded by the expected current status, so two workers cannot both
+ * apply a transition; the audit row and the follow-up exist only when the update happened.
+ *
+ * One statement rather than update + insert + insert (+ BEGIN/COMMIT): issuing holds the emission
+ * point's sequence row locked until commit, and every round trip inside that lock lengthens the
+ * queue of every other issue on the point (bench/issue.ts); the worker's transitions need no
+ * explicit transaction at all.
+ * @returns the updated row, or undefined when the invoice was no longer in `from` (then nothing
+ *   was written, except the completion of `completes`).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invoiceEvents, invoices, type SriMensajeRow } from '../../db/schema/invoicing.ts';
+import { invoices, type SriMensajeRow } from '../../db/schema/invoicing.ts';
+import type { JobKind } from '../../jobs/job-queue.ts';
 
 export type InvoiceStatus = 'BORRADOR' | 'FIRMADA' | 'RECIBIDA' | 'DEVUELTA' | 'EN_PROCESO' | 'AUTORIZADA' | 'NO_AUTORIZADA' | 'ANULADA';
 
+export interface TransitionFollowUp {
+  kind: JobKind;
+  runAt: Date;
+  /** Enqueue only when the invoice's customer has an e-mail (the mail of an authorised invoice). */
+  onlyIfBuyerHasEmail?: boolean;
+}
+
 export async function transitionInvoice(
-  tx: Db,
+  db: Db,
   p: {
     companyId: string;
     invoiceId: string;
@@ -21,24 +37,50 @@ export async function transitionInvoice(
     note?: string;
     set?: Partial<typeof invoices.$inferInsert>;
     now: Date;
+    /** A job to enqueue for the invoice when the transition happens. */
+    enqueue?: TransitionFollowUp;
+    /** The job that caused this transition, marked done whether or not the transition happened. */
+    completes?: { companyId: string; id: string };
   },
 ) {
   const from = Array.isArray(p.from) ? p.from : [p.from];
-  const [row] = await tx
-    .update(invoices)
-    .set({ ...p.set, status: p.to, updatedAt: p.now, ...(p.mensajes ? { mensajes: p.mensajes } : {}) })
-    .where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.invoiceId), inArray(invoices.status, from)))
-    .returning();
-  if (!row) return undefined;
-  await tx.insert(invoiceEvents).values({
-    companyId: p.companyId,
-    invoiceId: p.invoiceId,
-    at: p.now,
-    userId: p.userId ?? null,
-    fromStatus: from.length === 1 ? from[0] : null,
-    toStatus: p.to,
-    mensajes: p.mensajes ?? [],
-    note: p.note ?? null,
-  });
+  const at = p.now.toISOString();
+  const upd = db.$with('upd').as(
+    db
+      .update(invoices)
+      .set({ ...p.set, status: p.to, updatedAt: p.now, ...(p.mensajes ? { mensajes: p.mensajes } : {}) })
+      .where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.invoiceId), inArray(invoices.status, from)))
+      .returning(),
+  );
+  const written = { n: sql<number>`1`.as('n') };
+  const ctes: WithSubquery[] = [
+    upd,
+    db.$with('ev', written).as(
+      sql`insert into invoice_event (company_id, invoice_id, at, user_id, from_status, to_status, mensajes, note)
+          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
+          from upd returning 1 as n`,
+    ),
+  ];
+  if (p.enqueue) {
+    const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail
+      ? sql`join customer c on c.company_id = upd.company_id and c.id = upd.customer_id where c.email is not null and c.email <> ''`
+      : sql``;
+    ctes.push(
+      db.$with('jb', written).as(
+        sql`insert into job (company_id, kind, invoice_id, run_at, created_at, updated_at)
+            select upd.company_id, ${p.enqueue.kind}::varchar, upd.id, ${p.enqueue.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            from upd ${buyerHasEmail} returning 1 as n`,
+      ),
+    );
+  }
+  if (p.completes) {
+    ctes.push(
+      db.$with('done', written).as(
+        sql`update job set status = 'done', locked_until = null, updated_at = ${at}::timestamptz
+            where company_id = ${p.completes.companyId}::uuid and id = ${p.completes.id}::uuid returning 1 as n`,
+      ),
+    );
+  }
+  const [row] = await db.with(...ctes).select().from(upd);
   return row;
 }
