@@ -34,7 +34,8 @@ export function buildServerOnce(): string {
   return path.join(root, 'dist-server', 'main.mjs');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -10,6 +10,9 @@
 import type { Db } from '../../db/client.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { attentionSql, figuresSql } from './dashboard-sql.ts';
+import type { AttentionItem, CompanyDashboard, InvoiceRef } from '../../../core/dashboard.ts';
+
+export type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
 
 /** A certificate this close to its expiry (days, or already expired) is listed under attention. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -23,42 +26,6 @@ export interface DashboardParams {
   /** Period 'YYYY-MM-DD', inclusive; default: from the 1st of this month to today. */
   from?: string;
   to?: string;
-}
-
-interface InvoiceRef {
-  _id: string;
-  status: string;
-  /** 'estab-ptoEmi-secuencial' (001-001-000000123); null for a draft. */
-  numero: string | null;
-  razonSocialComprador: string;
-  importeTotal: number;
-  fechaEmision: string;
-  /** The SRI messages, '[identificador] mensaje — informacionAdicional' joined by '; '; null if none. */
-  mensaje: string | null;
-}
-
-export type AttentionItem =
-  | (InvoiceRef & { reason: 'stuck' | 'rejected' | 'old_draft' })
-  | { reason: 'certificate'; daysToExpiry: number; notAfter: string };
-
-export interface CompanyDashboard {
-  period: { from: string; to: string };
-  /** USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period. */
-  sales: { thisMonth: number; lastMonth: number; period: number };
-  /** USD: total IVA of the AUTORIZADA invoices of the period. */
-  iva: number;
-  authorisedInPeriod: number;
-  /** Invoices of the period (any status) by status; statuses without invoices are absent. */
-  byStatus: Record<string, number>;
-  /** 12 months ending with the period's last month, oldest first; months without sales are 0. */
-  series: Array<{ month: string; total: number; count: number }>;
-  topCustomers: Array<{ _id: string; label: string; total: number; count: number }>;
-  /** total is the products' precioTotalSinImpuesto (before IVA); quantity the units sold. */
-  topProducts: Array<{ _id: string; label: string; total: number; quantity: number }>;
-  /** Invoices by reason (stuck, rejected, old_draft; at most 20 each), then the certificate if due. */
-  attention: AttentionItem[];
-  /** Whole days until the certificate's notAfter (negative once expired); null without one. */
-  certificate: { daysToExpiry: number } | null;
 }
 
 type Row = Record<string, unknown>;

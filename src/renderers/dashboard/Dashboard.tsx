@@ -13,31 +13,9 @@ import { money } from '../format.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { SalesChart } from './SalesChart.tsx';
 import { NoInvoicesHint, NoSalesHint } from './EmptyHints.tsx';
+import type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
 
-interface InvoiceAttention {
-  _id: string;
-  reason: 'stuck' | 'rejected' | 'old_draft';
-  status: string;
-  numero: string | null;
-  razonSocialComprador: string;
-  importeTotal: number;
-  fechaEmision: string;
-  mensaje: string | null;
-}
-
-interface DashboardData {
-  period: { from: string; to: string };
-  sales: { thisMonth: number; lastMonth: number; period: number };
-  iva: number;
-  authorisedInPeriod: number;
-  byStatus: Record<string, number>;
-  series: Array<{ month: string; total: number; count: number }>;
-  topCustomers: Array<{ _id: string; label: string; total: number; count: number }>;
-  topProducts: Array<{ _id: string; label: string; total: number; quantity: number }>;
-  /** Invoices to look at, then the certificate when it expires within 30 days (shown as the alert above). */
-  attention: Array<InvoiceAttention | { reason: 'certificate'; daysToExpiry: number; notAfter: string }>;
-  certificate: null | { daysToExpiry: number };
-}
+type InvoiceAttention = Extract<AttentionItem, { reason: 'stuck' | 'rejected' | 'old_draft' }>;
 
 const REASON: Record<string, string> = { stuck: 'Sin respuesta del SRI hace más de una hora', rejected: 'Rechazada por el SRI', old_draft: 'Borrador de hace más de una semana' };
 
@@ -58,7 +36,7 @@ function Kpi({ label, value, help }: { label: string; value: string; help?: stri
 export default function Dashboard() {
   const user = useSession();
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const { data, isLoading } = useSWR(['/api/dashboard', range.from ?? '', range.to ?? ''], async () => (await request<DashboardData>({ path: '/api/dashboard', query: range })).data, { keepPreviousData: true });
+  const { data, isLoading } = useSWR(['/api/dashboard', range.from ?? '', range.to ?? ''], async () => (await request<CompanyDashboard>({ path: '/api/dashboard', query: range })).data, { keepPreviousData: true });
   const change = data && data.sales.lastMonth > 0 ? ((data.sales.thisMonth - data.sales.lastMonth) / data.sales.lastMonth) * 100 : null;
   const noSales = Boolean(data?.series.every((s) => s.total === 0));
   const empty = noSales && Object.keys(data?.byStatus ?? {}).length === 0;
