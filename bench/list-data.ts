@@ -83,10 +83,11 @@ export async function countInvoices(db: pg.Pool): Promise<number> {
 
 /**
  * Appends invoices numbered `from`…`to - 1` (g) to the companies of seedCompanies: invoice g goes
- * to company g mod C, so secuencial g div C + 1 is unique per emission point. Then VACUUM ANALYZE.
+ * to company `firstCompany` + g mod C, so secuencial g div C + 1 is unique per emission point (give
+ * each company range its own g range). Then VACUUM ANALYZE.
  * @returns milliseconds taken.
  */
-export async function growInvoices(db: pg.Pool, p: { from: number; to: number; companies: number; today: string }): Promise<number> {
+export async function growInvoices(db: pg.Pool, p: { from: number; to: number; companies: number; today: string; firstCompany?: number }): Promise<number> {
   const t0 = performance.now();
   // Chunks keep each statement's memory small and let the bench report progress.
   const chunk = 250_000;
@@ -112,7 +113,7 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
          case when s.status = 'BORRADOR' then null else f.fecha + time '09:00' end,
          f.fecha + time '08:00', f.fecha + time '08:00'
        from generate_series($1::int, $2::int) g
-       join bench_company b on b.idx = g % $3::int
+       join bench_company b on b.idx = $5::int + g % $3::int
        join bench_customer c on c.company_idx = b.idx and c.customer_idx = (g / $3::int) % ${CUSTOMERS_PER_COMPANY}
        join bench_product pr on pr.company_idx = b.idx and pr.product_idx = (g / 7) % ${PRODUCTS_PER_COMPANY}
        cross join lateral (select ($4::date - ((g::bigint * 48271) % 730)::int) as fecha) f
@@ -126,7 +127,7 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
            when (g::bigint * 7919) % 100 < 97 then 'NO_AUTORIZADA'
            when (g::bigint * 7919) % 100 < 99 then 'RECIBIDA'
            else 'FIRMADA' end as status) s`,
-      [start, end, p.companies, p.today],
+      [start, end, p.companies, p.today, p.firstCompany ?? 0],
     );
   }
   // VACUUM as autovacuum would soon after a bulk load: sets the visibility map, so counts are

@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     invoices: { type: 'string' },
     companies: { type: 'string' },
     small: { type: 'string' },
+    big: { type: 'string' },
     seconds: { type: 'string' },
     connections: { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -43,6 +44,8 @@ const smoke = args.smoke;
 const LARGE = Number(args.invoices ?? (smoke ? 2_000 : 1_000_000));
 const COMPANIES = Number(args.companies ?? (smoke ? 20 : 1_000));
 const SMALL = Number(args.small ?? (smoke ? 200 : 10_000));
+/** Invoices of one more company, measured alone after the large size: the biggest tenant. */
+const BIG = Number(args.big ?? Math.round(LARGE / 10));
 const SECONDS = Number(args.seconds ?? (smoke ? 1 : 10));
 const CONNECTIONS = Number(args.connections ?? 64);
 const WARMUP_SECONDS = smoke ? 1 : 3;
@@ -115,8 +118,9 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
 }
 
 /** The API's two statements per request (page, count) on a bare pool: 64 loops for SECONDS. */
-async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, seconds = SECONDS): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number }> {
-  if (seconds === SECONDS) await bareLoop(pool, statements, WARMUP_SECONDS);
+async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number }> {
+  if (warmUp) await bareLoop(pool, statements, false);
+  const seconds = warmUp ? SECONDS : WARMUP_SECONDS;
   const latencies: number[] = [];
   let next = 0;
   const until = performance.now() + seconds * 1000;
@@ -164,7 +168,9 @@ async function main() {
   try {
     await runSeeds(database.db);
     const t0 = performance.now();
-    const companies = await seedCompanies(pool, COMPANIES);
+    const all = await seedCompanies(pool, COMPANIES + 1);
+    const companies = all.slice(0, COMPANIES);
+    const big = all[COMPANIES];
     const companiesMs = performance.now() - t0;
     const secret = randomBytes(32).toString('hex');
     const jwt = createJwtService(secret, 24 * 3600);
@@ -182,6 +188,20 @@ async function main() {
       const measured = await measureSize({ server, pool, database, companies, tokens }, target);
       sizes.push({ invoices: target, seedSeconds: round(seedMs / 1000), ...measured, serverPeakRssMb: server.peakRssMb() });
     }
+
+    // The biggest tenant: one company with BIG invoices, one user at a time (1 connection).
+    const bigSeedMs = await growInvoices(pool, { from: LARGE, to: LARGE + BIG, companies: 1, firstCompany: COMPANIES, today: TODAY });
+    const bigToken = await jwt.sign({ sub: big.userId, cid: big.companyId, tv: 0 });
+    const bigCompany = {
+      invoices: BIG,
+      seedSeconds: round(bigSeedMs / 1000),
+      rows: [] as Array<{ scenario: string; api: Awaited<ReturnType<typeof load>> }>,
+    };
+    for (const [scenario, path] of [...SCENARIOS.map((x) => [x.name, toPath(x.query)]), ['dashboard', `/api/dashboard?from=2025-12-01&to=${TODAY}`]]) {
+      bigCompany.rows.push({ scenario, api: await load(server, [path], [bigToken], 1) });
+    }
+    console.log(`una empresa con ${BIG.toLocaleString('es-EC')} facturas, un usuario:`);
+    console.table(bigCompany.rows.map((r) => ({ consulta: r.scenario, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'req/s': r.api.requestsPerSecond })));
 
     const [small, large] = sizes;
     const growth = SCENARIOS.map((s, i) => ({ scenario: s.name, p50SmallMs: small.rows[i].api.p50Ms, p50LargeMs: large.rows[i].api.p50Ms, growth: round(large.rows[i].api.p50Ms / Math.max(small.rows[i].api.p50Ms, 0.01), 2) }));
@@ -202,6 +222,7 @@ async function main() {
       largestResponseBytes,
       sizes,
       growth,
+      bigCompany,
     });
     console.log(`RSS del servidor: ${idleRssMb} MB en reposo, ${server.peakRssMb()} MB pico; respuesta más grande ${largestResponseBytes} bytes`);
     console.log(`resultados: ${file}`);
