@@ -59,7 +59,10 @@ await db.close();`;
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // JIT compiles a query plan to machine code when its estimated cost is high; for Emite's short
+    // queries that compilation (~30 ms) costs more than it saves (a big company's dashboard and
+    // list counts: bench/results/list.json). Off for this pool's sessions only.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)
     // emits 'error' on the pool; without a listener that would crash the process. The pool replaces it.
     pool.on('error', (err) => {
