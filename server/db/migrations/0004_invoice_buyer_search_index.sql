@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_company_buyer_idx" ON "invoice" USING btree ("company_id","razon_social_comprador","identificacion_comprador");
