@@ -9,9 +9,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { validateFacturaXml, xsdDir } from '../server/domain/invoicing/validate-xsd.ts';
 import { machine } from './machine.ts';
+import { REPO_ROOT } from '../server/repo-root.ts';
 
 const N = Number(process.argv[2] ?? 2000);
-const sample = readFileSync(path.resolve(xsdDir(), '../samples/factura-1.1.0-unsigned.xml'), 'utf8');
+// The SRI's own sample factura (the project's reference copy beside the repository).
+const sample = readFileSync(path.resolve(REPO_ROOT, '../shared/sri/samples/factura-1.1.0-unsigned.xml'), 'utf8');
 
 const t0 = performance.now();
 if (!validateFacturaXml(sample).valid) throw new Error('The sample does not validate: nothing to measure');
