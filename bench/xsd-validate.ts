@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { validateFacturaXml, xsdDir } from '../server/domain/invoicing/validate-xsd.ts';
+import { validateFacturaXml } from '../server/domain/invoicing/validate-xsd.ts';
 import { machine } from './machine.ts';
 import { REPO_ROOT } from '../server/repo-root.ts';
 
