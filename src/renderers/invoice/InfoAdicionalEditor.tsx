@@ -16,6 +16,8 @@ interface Props {
 }
 
 export const InfoAdicionalEditor = memo(function InfoAdicionalEditor({ infoAdicional, max, readOnly, update }: Props) {
+  // An issued invoice without additional information has nothing to show here.
+  if (readOnly && infoAdicional.length === 0) return null;
   return (
     <Card.Root>
       <Card.Header>
