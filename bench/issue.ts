@@ -103,13 +103,30 @@ const creds = loadSigningCredentials(generateTestP12({ ruc: '1790016919001', raz
 const doc = sampleFactura();
 const xml = buildFacturaXml(doc);
 const payload = Buffer.alloc(1024, 7);
+// The pipeline (key + XML + XSD + signature, what issuing does in-process) and bare RSA-SHA1 with
+// the same key, in interleaved slices, so that load from other processes weighs on both alike.
+const ROUNDS = 5;
+for (let i = 0; i < 100; i += 1) buildSignedFactura(doc, creds, new Date()); // XSD compile, templates, JIT
 let signs = 0;
-const tBare = performance.now();
-while (performance.now() - tBare < 2000) {
-  createSign('RSA-SHA1').update(payload).sign(creds.privateKey);
-  signs += 1;
+let bareMs = 0;
+let pipelined = 0;
+let pipelineMs = 0;
+for (let r = 0; r < ROUNDS; r += 1) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 400) {
+    createSign('RSA-SHA1').update(payload).sign(creds.privateKey);
+    signs += 1;
+  }
+  bareMs += performance.now() - t0;
+  const t1 = performance.now();
+  for (let i = 0; i < 200; i += 1) {
+    buildClaveAcceso({ fechaEmision: '2026-11-20', codDoc: '01', ruc: '1790016919001', ambiente: '1', estab: '001', ptoEmi: '001', secuencial: i + 1, codigoNumerico: randomCodigoNumerico() });
+    buildSignedFactura(doc, creds, new Date());
+  }
+  pipelineMs += performance.now() - t1;
+  pipelined += 200;
 }
-const bareSignsPerSecond = perSecond(signs, performance.now() - tBare);
+const bareSignsPerSecond = perSecond(signs, bareMs);
 const signed = signComprobante(xml, creds);
 const steps = [
   time('clave de acceso', 2000, () => buildClaveAcceso({ fechaEmision: '2026-11-20', codDoc: '01', ruc: '1790016919001', ambiente: '1', estab: '001', ptoEmi: '001', secuencial: 1, codigoNumerico: randomCodigoNumerico() })),
@@ -121,7 +138,7 @@ const steps = [
   await timeAsync('SRI de pruebas: recepción (XSD, firma, clave)', 100, () => checkComprobante(signed, createMemorySandboxStore(), new Date())),
 ];
 const signerPerSecond = Math.round(1000 / steps[3].msPerCall);
-const pipelinePerSecond = Math.round(1000 / (steps[0].msPerCall + steps[4].msPerCall));
+const pipelinePerSecond = Math.round(perSecond(pipelined, pipelineMs));
 
 const runs = [await run('pglite')];
 if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
