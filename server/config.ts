@@ -23,6 +23,8 @@ export interface Config {
   demo: boolean;
   workers: boolean;
   /** TRUST_PROXY: hops allowed to set X-Forwarded-For (default false: the socket address counts). */
+  /** Requests per minute per IP on each /auth route (AUTH_RATE_LIMIT); unset: the app's default. */
+  authRateLimit?: number;
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consumidorFinalCap: cap,
     demo: env.EMITE_DEMO !== '0',
     workers: env.EMITE_WORKERS !== '0',
+    authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
   };

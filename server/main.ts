@@ -17,8 +17,6 @@ async function main() {
     process.exit(1);
   }
   const { deps, database } = await bootstrap(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-  deps.config.trustProxy = config.trustProxy;
-  deps.config.corsOrigins = config.corsOrigins;
   if (config.demo) {
     const demo = await seedDemoCompany(deps.db);
     if (demo) {

@@ -42,7 +42,6 @@ const migrationsFolder = path.join(REPO_ROOT, 'server/db/migrations');
  */
 function initPgliteDir(dir: string): void {
   const script = `import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const db = new PGlite(process.argv[1], { postgresqlconf: ${JSON.stringify('shared_buffers = 16MB\n')} });
 await db.waitReady;
 await db.close();`;

@@ -115,6 +115,16 @@ export function verifyComprobanteSignature(xml: string): string | null {
 
 /** Same as {@link verifyComprobanteSignature}, on a comprobante already parsed (its root element). */
 export function verifyComprobanteRoot(root: Element): string | null {
+  // Whatever a crafted signature makes the DOM or the canonicaliser throw is a refusal (error 39),
+  // never a crash of the reception service.
+  try {
+    return checkSignatureOf(root);
+  } catch (err) {
+    return `Firma inválida: ${(err as Error).message}`;
+  }
+}
+
+function checkSignatureOf(root: Element): string | null {
   const signatures = Array.from(root.getElementsByTagNameNS(NS_DS, 'Signature')) as unknown as Element[];
   if (signatures.length === 0) return 'El comprobante no está firmado (falta ds:Signature)';
   if (signatures.length > 1) return 'El comprobante tiene más de una firma';
@@ -164,7 +174,9 @@ export function verifyComprobanteRoot(root: Element): string | null {
     const enveloped = !!dsChild(ref, 'Transforms') && kids(dsChild(ref, 'Transforms')!, 'Transform').some((t) => attr(t, 'Algorithm') === ALGORITHMS.enveloped);
     const c14nAlg = kids(dsChild(ref, 'Transforms') ?? ref, 'Transform').map((t) => attr(t, 'Algorithm')).find((a) => ALGORITHMS.c14n.includes(a)) ?? ALGORITHMS.c14n[0];
     const digest = dsChild(ref, 'DigestValue')?.textContent?.trim() ?? '';
-    if (sha1Base64(canonical(target, c14nAlg, enveloped ? signature : undefined)) !== digest) {
+    // enveloped-signature removes the signature only from a target that contains it (XML-DSig
+    // §6.6.4); on KeyInfo or SignedProperties, which sit inside the signature, it does nothing.
+    if (sha1Base64(canonical(target, c14nAlg, enveloped && signature.parentNode === target ? signature : undefined)) !== digest) {
       return `El resumen de la referencia ${attr(ref, 'URI')} no coincide: el contenido cambió después de firmar`;
     }
   }

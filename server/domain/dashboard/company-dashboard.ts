@@ -10,6 +10,7 @@
 import type { Db } from '../../db/client.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { attentionSql, figuresSql } from './dashboard-sql.ts';
+import { invoiceNumero } from '../invoices/invoice-view.ts';
 import type { AttentionItem, CompanyDashboard, InvoiceRef } from '../../../core/dashboard.ts';
 
 export type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
@@ -45,7 +46,7 @@ function invoiceRef(r: InvoiceJson): InvoiceRef {
   return {
     _id: r.id,
     status: r.status,
-    numero: r.secuencial === null ? null : `${r.estab}-${r.pto_emi}-${String(r.secuencial).padStart(9, '0')}`,
+    numero: invoiceNumero({ estab: r.estab, ptoEmi: r.pto_emi, secuencial: r.secuencial }),
     razonSocialComprador: r.razon_social_comprador,
     importeTotal: money(r.importe_total),
     fechaEmision: String(r.fecha_emision).slice(0, 10),

@@ -12,6 +12,7 @@ import { catalogEntries, customers, establishments, invoices, products } from '.
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { computeInvoiceTotals } from '../../../core/totals.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { assertConsumidorFinalCap } from '../invoicing/invoice-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
 import { toInvoiceView, type InvoiceView } from './invoice-view.ts';
@@ -107,9 +108,7 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
     throw invalid(at ? `detalles.${at[1]}.${at[2]}` : 'detalles', message);
   }
 
-  if (customer.tipoIdentificacion === '07' && Number(totals.importeTotal) > o.consumidorFinalCap) {
-    throw invalid('customer', `Una venta a consumidor final no puede superar USD ${o.consumidorFinalCap.toFixed(2)}; identifique al comprador`);
-  }
+  assertConsumidorFinalCap({ tipoIdentificacion: customer.tipoIdentificacion, importeTotal: totals.importeTotal, cap: o.consumidorFinalCap });
 
   const detalles = detallesIn.map((d, i) => {
     const product = byId.get(d.product)!;

@@ -81,7 +81,7 @@ function validatorFor(version: string): XsdValidator {
  * @example validateFacturaXml(buildFacturaXml(doc), company.versionFactura) // { valid: true, errors: [] }
  */
 export function validateFacturaXml(xml: string, version = '1.1.0'): XsdCheck {
-  const validator = validatorFor(version);
+  validatorFor(version); // a bad version or a missing XSD throws before the document is read
   let doc: XmlDocument;
   try {
     // From UTF-8 bytes: less than half the time of fromString (0.07 vs 0.16 ms for a 3 KB factura).

@@ -35,8 +35,8 @@ export async function listRecords(db: Db, registry: SchemaRegistry, p: { company
   const props = ((entry.schema as JsonSchema).properties ?? {}) as Record<string, JsonSchema>;
   const conditions: SQL[] = [eq(records.companyId, p.companyId), eq(records.resource, p.resource)];
   if (p.query.q) {
-    // A scan of the company's rows of this resource (bounded by the (company_id, resource, …)
-    // index): a substring match cannot use a btree, and pg_trgm is not loaded (record-indexes.ts).
+    // Served by the trigram indexes of the searchable fields when pg_trgm is installed (migration
+    // 0003, record-indexes.ts); without it, a scan of the company's rows of this resource.
     const like = likePattern(p.query.q);
     const parts = searchableFields(entry).map((f) => sql`(${records.data}->>${jsonKey(f)}) ilike ${like}`);
     if (parts.length) conditions.push(sql`(${sql.join(parts, sql` or `)})`);

@@ -115,6 +115,14 @@ describe('recepción DEVUELTA with the SRI identifiers', () => {
     expect((await devuelta(signedInfoTampered, '39')).informacionAdicional).toContain('no cubre el comprobante');
   });
 
+  it('39, not a crash: an enveloped-signature transform on the KeyInfo reference (a crafted signature)', async () => {
+    const f = signedFactura();
+    const keyInfoRef = /<ds:Reference Id="CertificateRef-[^"]*" URI="#[^"]*">/.exec(f.xml)![0];
+    const crafted = f.xml.replace(keyInfoRef, `${keyInfoRef}<ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></ds:Transforms>`);
+    expect(crafted).not.toBe(f.xml);
+    expect((await devuelta(crafted, '39')).mensaje).toBe('FIRMA INVALIDA');
+  });
+
   it('35 ARCHIVO NO CUMPLE ESTRUCTURA XML: XSD-invalid, with the offending tag named', async () => {
     const { xml } = unsignedFactura();
     const m = await devuelta(sign(xml.replace('<propina>0.00</propina>', '<propinas>0.00</propinas>')), '35');
