@@ -16,8 +16,8 @@ import type pg from 'pg';
 /** Customer names; bench/list.ts searches for SEARCH_TERM, which matches one in five. */
 const NAMES = ['Ferretería El Tornillo', 'Distribuidora Andina', 'Farmacia San José', 'Comercial Los Ríos', 'Panadería La Espiga'];
 export const SEARCH_TERM = 'ferre';
-export const CUSTOMERS_PER_COMPANY = 20;
-export const PRODUCTS_PER_COMPANY = 10;
+const CUSTOMERS_PER_COMPANY = 20;
+const PRODUCTS_PER_COMPANY = 10;
 
 export interface BenchCompany {
   companyId: string;

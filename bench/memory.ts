@@ -3,7 +3,8 @@
  * (dist-server/main.mjs) and starts it the way `npm start` does, with the demo company, on a new
  * DATA_DIR (first start: creates, migrates and seeds the database) and again on the same folder
  * (restart). For each: RSS after 5 s idle, and the peak (VmHWM). For comparison, the same restart
- * through tsx from the TypeScript sources (how the tests run it). Goal: idle under 300 MB.
+ * through tsx from the TypeScript sources (`npm run dev`, and what `npm start` ran before it was
+ * compiled). Goal: idle under 300 MB.
  * Writes bench/results/memory.json (or BENCH_RESULTS_DIR).
  */
 import { spawnSync } from 'node:child_process';

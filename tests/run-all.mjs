@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite, in order, on a fresh machine.
  *   unit -> api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set) -> e2e in Chromium
- *   -> every benchmark at smoke size (no timing asserted).
+ *   -> every benchmark at smoke size: issue, list, ui, memory, sign, xsd (no timing asserted).
  * Each suite writes vitest's JSON report; the totals of all suites end the output as the plain line
  * `N passed, N failed`. Exit code is non-zero when any suite fails or cannot run.
  * REQUIRE_POSTGRES=1 turns a missing TEST_DATABASE_URL into a failure (CI sets it).
@@ -13,8 +13,11 @@ import path from 'node:path';
 import process from 'node:process';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const tmp = path.join(root, 'tests', '.tmp');
-rmSync(tmp, { recursive: true, force: true });
+// EMITE_TEST_TMP moves the e2e build and screenshots elsewhere; a run always starts from a fresh
+// build (only the folders this runner owns are removed there: it may be a shared directory).
+const tmp = process.env.EMITE_TEST_TMP ?? path.join(root, 'tests', '.tmp');
+if (process.env.EMITE_TEST_TMP) for (const owned of ['dist', 'screens']) rmSync(path.join(tmp, owned), { recursive: true, force: true });
+else rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 
 let passed = 0;

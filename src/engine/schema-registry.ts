@@ -42,19 +42,33 @@ export interface ListColumn {
   /** Table name for `format: 'catalog'`. */
   catalog?: string;
   /**
-   * Most decimals a `money` cell shows (at least 2, default 2): 6 for `precioUnitario`, which the
-   * schema keeps to 6 places (`x-decimals`, factura 1.1.0), so $ 0.091234 is not shown as $ 0.09.
+   * Most decimals a `money` cell shows (at least 2). Default: the property's `x-decimals` in the
+   * schema (6 for `precioUnitario`, factura 1.1.0), else 2, so $ 0.091234 is not shown as $ 0.09.
    */
   decimals?: number;
   align?: 'left' | 'right' | 'center';
+  /** A message line under the cell, e.g. the SRI's first message under a DEVUELTA status. */
+  message?: ColumnMessage;
 }
+
+export interface ColumnMessage {
+  /** Row field holding SRI-style messages: `[{identificador, mensaje, informacionAdicional?}]`. */
+  field: string;
+  /** Show it only when the column's value is one of these (e.g. DEVUELTA, NO_AUTORIZADA). */
+  when?: string[];
+}
+
+/** `{field: value}` or `{field: [values]}`: every field must hold (one of) its value(s). */
+export type RowCondition = Record<string, string | string[]>;
 
 export interface ListFilter {
   field: string;
   title: string;
-  /** `date-range` sends `from` and `to`; the others send `field`. */
-  type: 'status' | 'date-range' | 'select';
+  /** `date-range` sends `from` and `to`; the others send `field`. `ref` searches `/api/<resource>`. */
+  type: 'status' | 'date-range' | 'select' | 'ref';
   options?: Array<{ value: string; label: string }>;
+  /** For `type: 'ref'`: the resource whose record `_id` is the value. */
+  resource?: string;
 }
 
 export interface ListConfig {
@@ -69,6 +83,8 @@ export interface ListConfig {
   access?: 'staff';
   /** Records that own a list of another schema, mounted at `<base>/<_id>/<schema>` (e.g. a table's catalog). */
   nested?: { schema: string; param: string; label: string };
+  /** Rows that may be deleted (e.g. `{ "status": "BORRADOR" }`); default every row. */
+  deletableWhen?: RowCondition;
 }
 
 export interface SchemaEntry {

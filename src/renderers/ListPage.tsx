@@ -7,7 +7,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -18,13 +18,12 @@ import { useSession } from '../engine/session.ts';
 import { notify } from '../engine/notify.ts';
 import { errorMessage } from '../engine/api-client.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { defaultColumns } from './list/cells.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { useListState } from './list/useListState.ts';
-import { rowMatches, type ListOptions } from './list/list-options.ts';
+import { columnsOf, rowMatches } from './list/list-options.ts';
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -48,12 +47,12 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & { entry: SchemaEntry }) {
   const navigate = useNavigate();
   const access = accessTo(useSession(), entry);
-  const list = entry.list as ListOptions;
+  const list = entry.list;
   const { q, sort, page, perPage, filters, update } = useListState({ defaultSort: list.defaultSort, filters: list.filters });
   const { rows, total, isLoading, isValidating } = useList({ resource: entry.name, apiParams, q, sort, page, perPage, filters });
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const columns = list.columns ?? defaultColumns(entry);
+  const columns = useMemo(() => columnsOf(entry), [entry]);
   const nested = list.nested;
   const deletableWhen = list.deletableWhen;
   const create = access.create ? () => navigate(`${basePath}/new`) : undefined;

@@ -62,6 +62,14 @@ describe('benchmarks (smoke size)', () => {
     expect(positive(r.keystroke.frameMedianMs)).toBe(true);
   });
 
+  it('bench:sign and bench:xsd time the signer against bare RSA and the compiled XSD', () => {
+    bench('sign', ['20'], { BENCH_SMOKE: '1' });
+    const s = result('sign-smoke').figures;
+    expect(positive(s.emiteSigner.docsPerSecond) && positive(s.ecSriInvoiceSigner.docsPerSecond) && positive(s.bareRsaSha1_1KB.signsPerSecond)).toBe(true);
+    bench('xsd-validate', ['50'], { BENCH_SMOKE: '1' });
+    expect(positive(result('xsd-validate-smoke').docsPerSecond)).toBe(true);
+  });
+
   it('bench:memory starts the compiled server on PGlite, new and restarted', () => {
     bench('memory', [], { BENCH_IDLE_MS: '500' });
     const r = result('memory');

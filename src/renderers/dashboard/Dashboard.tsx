@@ -109,7 +109,7 @@ export default function Dashboard() {
             <Card.Header>
               <Heading size="md">Ventas de los últimos 12 meses</Heading>
             </Card.Header>
-            <Card.Body>{data && (noSales ? <NoSalesHint drafts={data.byStatus.BORRADOR ?? 0} /> : <SalesChart series={data.series} />)}</Card.Body>
+            <Card.Body>{data && (noSales ? <NoSalesHint drafts={data.byStatus.BORRADOR ?? 0} period={data.period} /> : <SalesChart series={data.series} />)}</Card.Body>
           </Card.Root>
           <Card.Root>
             <Card.Header>

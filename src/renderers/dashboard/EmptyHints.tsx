@@ -2,7 +2,7 @@
  * The dashboard's empty states (data-testid `dashboard-empty`): a company without invoices gets the
  * first steps; one with invoices but no authorised sale in 12 months gets, in place of an empty
  * chart, a way to its drafts.
- * @example <NoSalesHint drafts={3} />
+ * @example <NoSalesHint drafts={3} period={{ from: '2026-11-01', to: '2026-11-23' }} />
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -30,8 +30,11 @@ export function NoInvoicesHint() {
   );
 }
 
-/** @param drafts BORRADOR invoices of the period (0 hides the drafts link). */
-export function NoSalesHint({ drafts }: { drafts: number }) {
+/**
+ * @param drafts BORRADOR invoices of the period (0 hides the drafts link).
+ * @param period the dashboard's period, 'YYYY-MM-DD': the link lists the drafts the text counts.
+ */
+export function NoSalesHint({ drafts, period }: { drafts: number; period: { from: string; to: string } }) {
   return (
     <Stack gap="3" align="flex-start" justify="center" minH="200px" data-testid="dashboard-empty">
       <Heading size="sm">Aún no hay ventas autorizadas en los últimos 12 meses</Heading>
@@ -41,7 +44,7 @@ export function NoSalesHint({ drafts }: { drafts: number }) {
       <HStack wrap="wrap">
         {drafts > 0 && (
           <Button asChild size="sm" variant="outline">
-            <RouterLink to="/invoicing/invoice?status=BORRADOR">Ver borradores</RouterLink>
+            <RouterLink to={`/invoicing/invoice?status=BORRADOR&from=${period.from}&to=${period.to}`}>Ver borradores</RouterLink>
           </Button>
         )}
         <NewInvoiceButton />

@@ -24,7 +24,7 @@ import { IssuedPanel } from './IssuedPanel.tsx';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields.tsx';
 import { InfoAdicionalEditor } from './InfoAdicionalEditor.tsx';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { checkLines, fromInvoice, liveTotals, maxInfoAdicional, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
+import { fieldError, fromInvoice, type Establishment, liveTotals, maxInfoAdicional, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
 
 const API = '/api/invoice';
 const today = () => guayaquilDate(new Date());
@@ -49,7 +49,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   }, [loaded, draft]);
   useEffect(() => {
     if (draft && !draft.establishment && establishments?.length) {
-      const first = establishments[0] as Row & { puntosEmision: Array<{ ptoEmi: string }> };
+      const first = establishments[0] as Establishment;
       setDraft((d) => (d ? { ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi } : d));
     }
   }, [draft, establishments]);
@@ -64,8 +64,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   }, []);
 
   // One rule for what counts, shared by the live totals and the saved body (invoice-model.ts).
-  const { totals, lineTotals, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
-  const lineErrors = useMemo(() => checkLines(draft?.detalles ?? []).errors, [draft?.detalles]);
+  const { totals, lineTotals, lineErrors, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
 
   if (editing && (!loaded || !draft)) {
     return (
@@ -80,7 +79,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const issued = status !== 'BORRADOR';
   const readOnly = issued || !can(user, 'invoice', editing ? 'update' : 'create');
   const gap = paymentGap(draft.pagos, totals?.importeTotal);
-  const errorAt = (path: string) => errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
+  const errorAt = (path: string) => fieldError(errors, path);
 
   const save = async (): Promise<string | null> => {
     setErrors([]);

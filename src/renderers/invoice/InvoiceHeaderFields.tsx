@@ -8,9 +8,7 @@ import { Box, Card, Field, Grid, HStack, Input, NativeSelect } from '@chakra-ui/
 import type { Row } from '../../engine/resources.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import type { InvoiceDraft } from './invoice-model.ts';
-
-type Establishment = Row & { puntosEmision: Array<{ ptoEmi: string; descripcion?: string }> };
+import { fieldError, type Establishment, type InvoiceDraft } from './invoice-model.ts';
 
 interface Props {
   customer?: string;
@@ -25,7 +23,7 @@ interface Props {
 }
 
 export const InvoiceHeaderFields = memo(function InvoiceHeaderFields({ customer, establishmentId, ptoEmi, fechaEmision, establishments, errors, readOnly, update }: Props) {
-  const errorAt = (path: string) => errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
+  const errorAt = (path: string) => fieldError(errors, path);
   const establishment = establishments?.find((e) => e._id === establishmentId) as Establishment | undefined;
   return (
     <Card.Root>

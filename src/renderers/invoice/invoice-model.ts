@@ -44,9 +44,9 @@ export const newLine = (iva = '4'): LineDraft => ({ key: `l${Date.now().toString
 export const MISSING_PRODUCT = 'Elija un producto de la lista o quite la línea';
 
 /** A line the user has not touched (a fresh row): it is neither counted nor an error. */
-export const isBlankLine = (l: LineDraft): boolean => !l.product && l.productText.trim() === '' && l.descripcion.trim() === '' && l.precioUnitario === '';
+const isBlankLine = (l: LineDraft): boolean => !l.product && l.productText.trim() === '' && l.descripcion.trim() === '' && l.precioUnitario === '';
 
-export interface LineCheck {
+interface LineCheck {
   /** The lines that make up the invoice, in order: those with a product. */
   counted: LineDraft[];
   /** line key -> Spanish message, for lines that would otherwise be silently dropped. */
@@ -67,10 +67,12 @@ export function checkLines(lines: LineDraft[]): LineCheck {
 
 const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitario: 'precio unitario', descuento: 'descuento', codigoPorcentajeIva: 'IVA' };
 
-export interface LiveTotals {
+interface LiveTotals {
   totals: InvoiceTotals | null;
   /** line key -> precioTotalSinImpuesto of each counted line. */
   lineTotals: Map<string, string>;
+  /** line key -> why the line is not counted (`checkLines`). */
+  lineErrors: Map<string, string>;
   /** Why the totals cannot be computed, naming the line as the user sees it ("Línea 2, cantidad: …"). */
   error?: string;
 }
@@ -80,17 +82,17 @@ export interface LiveTotals {
  * (the server has the last word). Rates: codigoPorcentaje -> % from the tarifa_iva catalog.
  */
 export function liveTotals(lines: LineDraft[], rates: Record<string, number>): LiveTotals {
-  const { counted } = checkLines(lines);
+  const { counted, errors: lineErrors } = checkLines(lines);
   try {
     const totals = computeInvoiceTotals({
       detalles: counted.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })),
       rates,
     });
-    return { totals, lineTotals: new Map(counted.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])) };
+    return { totals, lineTotals: new Map(counted.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors };
   } catch (err) {
     // core names the counted line (`detalles[0].cantidad …`); the user counts every row on screen.
     const message = (err as Error).message.replace(/^detalles\[(\d+)\]\.(\w+):? ?/, (_, i: string, f: string) => `Línea ${lines.indexOf(counted[Number(i)]) + 1}, ${FIELD_NAMES[f] ?? f}: `);
-    return { totals: null, lineTotals: new Map(), error: message };
+    return { totals: null, lineTotals: new Map(), lineErrors, error: message };
   }
 }
 
@@ -120,12 +122,20 @@ export function productPatch(text: string, products: Array<Record<string, unknow
 
 /**
  * How many infoAdicional entries the editor offers: the invoice schema's `maxItems` (the server
- * validates against the same schema), 15 (the XSD's limit) when the schema sets none.
+ * validates against the same schema); when the schema sets none, 13: the XSD allows 15
+ * campoAdicional and issuing adds the buyer's e-mail and phone.
  */
 export function maxInfoAdicional(schema: JsonSchema): number {
   const max = schema.properties?.infoAdicional?.maxItems;
-  return typeof max === 'number' ? max : 15;
+  return typeof max === 'number' ? max : 13;
 }
+
+/** The server's message for a field (or anything under it) of the last save, if any. */
+export const fieldError = (errors: Array<{ path: string; message: string }>, path: string): string | undefined =>
+  errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
+
+/** An establishment as the editor reads it from /api/establishment. */
+export type Establishment = Record<string, unknown> & { _id: string; puntosEmision: Array<{ ptoEmi: string; descripcion?: string }> };
 
 export const centsOf = (v: string | number | undefined) => Math.round(Number(v || 0) * 100);
 

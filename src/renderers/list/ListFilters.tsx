@@ -3,7 +3,7 @@
  * (`from`, `to`) and references to another record (`"type": "ref"`, e.g. the invoice's customer).
  */
 import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
-import type { FilterSpec } from './list-options.ts';
+import type { ListFilter } from '../../engine/schema-registry.ts';
 import { RefFilter } from './RefFilter.tsx';
 
 function DateField(p: { label: string; value?: string; onChange: (value: string) => void }) {
@@ -18,12 +18,12 @@ function DateField(p: { label: string; value?: string; onChange: (value: string)
 }
 
 /** @example <ListFilters filters={entry.list.filters} values={filters} onChange={(changes) => update(changes)} /> */
-export function ListFilters(p: { filters: FilterSpec[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
+export function ListFilters(p: { filters: ListFilter[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
   return (
     <Flex gap="3" wrap="wrap" align="flex-end" role="group" aria-label="Filtros">
       {p.filters.map((f) =>
         f.type === 'ref' ? (
-          <RefFilter key={f.field} filter={f} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
+          <RefFilter key={f.field} filter={{ ...f, type: 'ref', resource: f.resource ?? f.field }} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
         ) : f.type === 'date-range' ? (
           <Flex key={f.field} gap="2" wrap="wrap" align="flex-end">
             <DateField label={`${f.title}: desde`} value={p.values.from} onChange={(from) => p.onChange({ from })} />

@@ -9,7 +9,6 @@ import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
 import type { Row } from '../../engine/resources.ts';
 import type { ListColumn } from '../../engine/schema-registry.ts';
 import { formatCell } from './cells.tsx';
-import type { ColumnSpec } from './list-options.ts';
 
 type Align = 'left' | 'right' | 'center';
 const helper = createColumnHelper<Row>();
@@ -19,7 +18,7 @@ const alignOf = (meta: unknown) => (meta as Meta)?.align;
 const noWrap = (meta: unknown) => Boolean((meta as Meta)?.format && (meta as Meta)?.format !== 'text');
 
 export interface ListTableProps {
-  columns: ColumnSpec[];
+  columns: ListColumn[];
   rows: Row[];
   sort: string;
   loading: boolean;

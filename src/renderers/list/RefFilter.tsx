@@ -7,9 +7,9 @@ import { Field } from '@chakra-ui/react';
 import { AsyncSelect } from 'chakra-react-select';
 import { useRecord } from '../../engine/resources.ts';
 import { useRefSource, type RefOption } from '../widgets/RefWidget.tsx';
-import type { RefFilterSpec } from './list-options.ts';
+import type { ListFilter } from '../../engine/schema-registry.ts';
 
-export function RefFilter(p: { filter: RefFilterSpec; value?: string; onChange: (value: string | undefined) => void }) {
+export function RefFilter(p: { filter: ListFilter & { type: 'ref'; resource: string }; value?: string; onChange: (value: string | undefined) => void }) {
   const { toOption, load } = useRefSource(p.filter.resource);
   const { record } = useRecord({ resource: p.filter.resource, id: p.value || undefined });
   const inputId = `filter-${p.filter.field}`;

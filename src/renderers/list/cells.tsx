@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import { useCatalog } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
-import type { ListColumn, SchemaEntry } from '../../engine/schema-registry.ts';
+import type { ListColumn } from '../../engine/schema-registry.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { date, dateTime, money } from '../format.ts';
-import { columnMessage, type ColumnSpec } from './list-options.ts';
+import { columnMessage } from './list-options.ts';
 
 function CatalogCell({ table, code }: { table: string; code: unknown }) {
   const { labelOf } = useCatalog(table);
@@ -18,7 +18,7 @@ function CatalogCell({ table, code }: { table: string; code: unknown }) {
  * the row's first message goes under the value as wrapping text, readable on a phone (no tooltip).
  * @example formatCell({ field: 'status', format: 'status', message: { field: 'mensajes' } }, 'DEVUELTA', row)
  */
-export function formatCell(col: ColumnSpec, value: unknown, row?: Row): ReactNode {
+export function formatCell(col: ListColumn, value: unknown, row?: Row): ReactNode {
   const message = row ? columnMessage(col, row) : null;
   if (!message) return formatValue(col, value);
   return (
@@ -48,12 +48,4 @@ function formatValue(col: ListColumn, value: unknown): ReactNode {
     default:
       return value === null || value === undefined ? '' : String(value);
   }
-}
-
-/** Columns for a schema without a list.json: its first five plain properties. */
-export function defaultColumns(entry: SchemaEntry): ListColumn[] {
-  return Object.entries(entry.schema.properties ?? {})
-    .filter(([k, p]) => k !== '_id' && ['string', 'number', 'integer', 'boolean'].includes(String(p.type)))
-    .slice(0, 5)
-    .map(([field, p]) => ({ field, title: p.title ?? field, sortable: true, ...(p['x-money'] ? { format: 'money' as const, align: 'right' as const } : {}) }));
 }

@@ -5,16 +5,16 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { FilterSpec } from './list-options.ts';
+import type { ListFilter } from '../../engine/schema-registry.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The query parameters a filter sets: `from`/`to` for a date range, its field otherwise. */
-export function filterParams(filter: FilterSpec): string[] {
+export function filterParams(filter: ListFilter): string[] {
   return filter.type === 'date-range' ? ['from', 'to'] : [filter.field];
 }
 
-export function useListState(p: { defaultSort?: string; filters?: FilterSpec[] }) {
+export function useListState(p: { defaultSort?: string; filters?: ListFilter[] }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const requested = Number(params.get('per_page'));
