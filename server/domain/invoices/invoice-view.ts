@@ -1,5 +1,5 @@
 /** The JSON shape of an invoice (DESIGN.md §4): stored row -> API view; money as numbers. */
-import type { invoices } from '../../db/schema/index-tables.ts';
+import { invoices } from '../../db/schema/index-tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -32,13 +32,36 @@ export function toInvoiceView(row: InvoiceRow) {
 
 export type InvoiceView = ReturnType<typeof toInvoiceView>;
 
-/** What a list row needs: the invoice without line items, payments and XML. */
-export type InvoiceSummaryRow = Pick<
-  InvoiceRow,
-  | 'id' | 'extra' | 'establishmentId' | 'estab' | 'ptoEmi' | 'codDoc' | 'customerId' | 'razonSocialComprador' | 'identificacionComprador' | 'fechaEmision'
-  | 'totalSinImpuestos' | 'totalDescuento' | 'totalIva' | 'importeTotal' | 'status' | 'secuencial' | 'claveAcceso' | 'ambiente' | 'numeroAutorizacion'
-  | 'fechaAutorizacion' | 'mensajes' | 'emailedAt' | 'issuedAt' | 'createdAt' | 'updatedAt'
->;
+/** What a list row needs (GET /api/invoice): the invoice without line items, payments and XML. */
+export const summaryColumns = {
+  id: invoices.id,
+  extra: invoices.extra,
+  establishmentId: invoices.establishmentId,
+  estab: invoices.estab,
+  ptoEmi: invoices.ptoEmi,
+  codDoc: invoices.codDoc,
+  customerId: invoices.customerId,
+  razonSocialComprador: invoices.razonSocialComprador,
+  identificacionComprador: invoices.identificacionComprador,
+  fechaEmision: invoices.fechaEmision,
+  totalSinImpuestos: invoices.totalSinImpuestos,
+  totalDescuento: invoices.totalDescuento,
+  totalIva: invoices.totalIva,
+  importeTotal: invoices.importeTotal,
+  status: invoices.status,
+  secuencial: invoices.secuencial,
+  claveAcceso: invoices.claveAcceso,
+  ambiente: invoices.ambiente,
+  numeroAutorizacion: invoices.numeroAutorizacion,
+  fechaAutorizacion: invoices.fechaAutorizacion,
+  mensajes: invoices.mensajes,
+  emailedAt: invoices.emailedAt,
+  issuedAt: invoices.issuedAt,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+};
+
+export type InvoiceSummaryRow = { [K in keyof typeof summaryColumns]: InvoiceRow[K] };
 
 /** A list row (GET /api/invoice): the fields of {@link toInvoiceView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina. */
 export function toInvoiceSummary(row: InvoiceSummaryRow) {

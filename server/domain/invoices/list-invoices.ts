@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { toInvoiceSummary, type InvoiceSummary } from './invoice-view.ts';
+import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './invoice-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
   status?: string;
@@ -30,35 +30,6 @@ const sortable = {
   razonSocialComprador: invoices.razonSocialComprador,
   status: invoices.status,
   createdAt: invoices.createdAt,
-};
-
-/** The columns a list page shows and filters on; see {@link toInvoiceSummary}. */
-const summaryColumns = {
-  id: invoices.id,
-  extra: invoices.extra,
-  establishmentId: invoices.establishmentId,
-  estab: invoices.estab,
-  ptoEmi: invoices.ptoEmi,
-  codDoc: invoices.codDoc,
-  customerId: invoices.customerId,
-  razonSocialComprador: invoices.razonSocialComprador,
-  identificacionComprador: invoices.identificacionComprador,
-  fechaEmision: invoices.fechaEmision,
-  totalSinImpuestos: invoices.totalSinImpuestos,
-  totalDescuento: invoices.totalDescuento,
-  totalIva: invoices.totalIva,
-  importeTotal: invoices.importeTotal,
-  status: invoices.status,
-  secuencial: invoices.secuencial,
-  claveAcceso: invoices.claveAcceso,
-  ambiente: invoices.ambiente,
-  numeroAutorizacion: invoices.numeroAutorizacion,
-  fechaAutorizacion: invoices.fechaAutorizacion,
-  mensajes: invoices.mensajes,
-  emailedAt: invoices.emailedAt,
-  issuedAt: invoices.issuedAt,
-  createdAt: invoices.createdAt,
-  updatedAt: invoices.updatedAt,
 };
 
 /**
