@@ -7,7 +7,7 @@
  */
 import { createSign } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createTestApp, newRuc, signUp, type TestApp } from '../tests/helpers/test-app.ts';
+import { createTestApp, newRuc, signUp } from '../tests/helpers/test-app.ts';
 import { generateTestP12 } from '../server/domain/invoicing/test-certificate.ts';
 import { loadSigningCredentials } from '../server/domain/invoicing/signing-credentials.ts';
 import { buildFacturaXml } from '../server/domain/invoicing/build-factura-xml.ts';
@@ -21,7 +21,7 @@ import { injectFetch } from '../server/http/inject-fetch.ts';
 import { allocateSecuencial } from '../server/domain/invoices/allocate-secuencial.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../core/access-key.ts';
 import { sampleFactura } from '../tests/helpers/factura-sample.ts';
-import { machine, peakRssMb, writeResult } from './machine.ts';
+import { peakRssMb, writeResult } from './machine.ts';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
 const CONCURRENCY = [1, 8, 32];

@@ -14,7 +14,6 @@
  * p50 growth from the small size to the large one. Writes bench/results/list.json (or
  * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -176,7 +175,6 @@ async function main() {
     const jwt = createJwtService(secret, 24 * 3600);
     const tokens = await Promise.all(companies.slice(0, CONNECTIONS).map((c) => jwt.sign({ sub: c.userId, cid: c.companyId, tv: 0 })));
     // The server as `npm start` runs it (compiled), with its own event loop.
-    if (spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
     server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' }, { compiled: true });
     const idleRssMb = server.rssMb();
 

@@ -7,7 +7,6 @@
  * compiled). Goal: idle under 300 MB.
  * Writes bench/results/memory.json (or BENCH_RESULTS_DIR).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,8 +23,6 @@ async function measure(label: string, dataDir: string, compiled: boolean) {
   return row;
 }
 
-const build = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
-if (build.status !== 0) throw new Error('npm run build:server failed');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-memory-'));
 try {
   const rows = [

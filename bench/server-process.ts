@@ -1,21 +1,16 @@
 /**
- * The real server (`server/main.ts`) as a child process for benchmarks: its own event loop and
- * core, as in production, so a load generator in the bench process does not steal its CPU.
- * Reports the child's peak resident set size from /proc (VmHWM).
+ * The real server as a child process for benchmarks: its own event loop and core, as in
+ * production, so a load generator in the bench process does not steal its CPU. Started by the same
+ * helper as the end-to-end tests (tests/helpers/server.ts); adds the child's resident set size from
+ * /proc (VmHWM for the peak).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../tests/helpers/server.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { readFileSync } from 'node:fs';
+import { buildServerOnce, spawnServer } from '../tests/helpers/server.ts';
 
 export interface BenchServer {
   url: string;
   pid: number;
-  /** Peak RSS of the server so far, MB (VmHWM; current RSS where /proc has no VmHWM). */
+  /** Peak RSS of the server so far, MB (VmHWM). */
   peakRssMb(): number;
   /** Current RSS, MB. */
   rssMb(): number;
@@ -33,47 +28,23 @@ function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 /**
  * Starts the server and waits for /api/health.
- * @param env extra environment (DATABASE_URL, JWT_SECRET, DATA_DIR, …); EMITE_DEMO=0, workers on.
- * @param opts.compiled run dist-server/main.mjs (what `npm start` runs; build it first) instead of
- *   the TypeScript sources through tsx.
+ * @param env extra environment (DATABASE_URL, JWT_SECRET, DATA_DIR, …); EMITE_DEMO=0 unless given.
+ * @param opts.compiled run dist-server/main.mjs, rebuilt from the sources (what `npm start` runs),
+ *   instead of the TypeScript sources through tsx.
  * @throws Error with the server's output when it exits or does not answer within 60 s.
  */
 export async function startBenchServer(env: Record<string, string>, opts: { compiled?: boolean } = {}): Promise<BenchServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const entry = opts.compiled ? ['dist-server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMITE_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    entry: opts.compiled ? [buildServerOnce()] : ['--import', 'tsx', 'server/main.ts'],
+    env: { EMITE_DEMO: '0', AUTH_RATE_LIMIT: '100000', ...env },
+    dataDir: env.DATA_DIR,
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /api/health in 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const pid = child.pid!;
+  const pid = server.child.pid!;
   return {
-    url,
+    url: server.url,
     pid,
     peakRssMb: () => procStatusMb(pid, 'VmHWM'),
     rssMb: () => procStatusMb(pid, 'VmRSS'),
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: server.stop,
   };
 }

@@ -61,7 +61,6 @@ async function main() {
   console.table(bundle.files);
   console.log(`JS inicial: ${bundle.rawKb} kB, ${bundle.gzipKb} kB gzip (meta ≤ 250 kB)`);
 
-  if (spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
   const server = await startBenchServer({ EMITE_DEMO: '1', EMITE_STATIC_DIR: distDir, EMITE_WORKERS: '0' }, { compiled: true });
   const b = await launch();
   try {

@@ -56,20 +56,33 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** A server process started by {@link spawnServer}, answering /api/health. */
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything it printed so far. */
+  logs(): string;
+  /** SIGTERM and wait; removes dataDir unless the caller gave it. */
+  stop(): Promise<void>;
+}
+
 /**
- * @param opts.env extra environment for the server.
- * @param opts.dataDir use this DATA_DIR (e.g. to restart on the same database); the caller owns it and
- *   `stop()` leaves it in place. Default: a new temporary one, removed by `stop()`.
+ * Starts a server entry (`[script]` or `['--import', 'tsx', 'server/main.ts']`) on a free port of
+ * 127.0.0.1 and waits until it answers /api/health.
+ * @param p.env extra environment (it wins over the defaults: PORT, HOST, DATA_DIR, APP_URL, LOG_LEVEL=warn).
+ * @param p.dataDir use this DATA_DIR (e.g. to restart on the same database); the caller owns it.
+ *   Default: a new temporary one, removed by `stop()`.
+ * @throws Error with the server's output when it exits or does not answer within 60 s.
  */
-export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
-  const staticDir = buildSpaOnce();
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'emite-e2e-'));
+export async function spawnServer(p: { entry: string[]; env?: Record<string, string>; dataDir?: string }): Promise<SpawnedServer> {
+  const dataDir = p.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'emite-server-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [buildServerOnce()], {
+  const child: ChildProcess = spawn(process.execPath, p.entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, EMITE_STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...opts.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...p.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -86,19 +99,39 @@ export async function startTestServer(opts: { env?: Record<string, string>; data
     if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const outboxDir = path.join(dataDir, 'outbox');
   return {
     url,
-    outboxDir,
+    child,
     dataDir,
-    outboxFiles: () => (existsSync(outboxDir) ? readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort().reverse().map((f) => path.join(outboxDir, f)) : []),
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!p.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * @param opts.env extra environment for the server.
+ * @param opts.dataDir use this DATA_DIR (e.g. to restart on the same database); the caller owns it and
+ *   `stop()` leaves it in place. Default: a new temporary one, removed by `stop()`.
+ */
+export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const server = await spawnServer({
+    entry: [buildServerOnce()],
+    env: { EMITE_STATIC_DIR: buildSpaOnce(), AUTH_RATE_LIMIT: '1000', ...opts.env },
+    dataDir: opts.dataDir,
+  });
+  const outboxDir = path.join(server.dataDir, 'outbox');
+  return {
+    url: server.url,
+    outboxDir,
+    dataDir: server.dataDir,
+    outboxFiles: () => (existsSync(outboxDir) ? readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort().reverse().map((f) => path.join(outboxDir, f)) : []),
+    logs: server.logs,
+    stop: server.stop,
   };
 }
