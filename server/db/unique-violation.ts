@@ -8,3 +8,20 @@ export function uniqueConstraintOf(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Runs a write and turns a unique violation into the caller's error: `conflictFor(constraint)`
+ * returns the AppError to throw (usually a 409 naming the field), or undefined for a constraint it
+ * does not expect, which is rethrown unchanged. The constraint decides, not a SELECT before the write:
+ * two concurrent writes cannot both pass.
+ * @example await onUniqueViolation(() => db.insert(users).values(v), (c) => (c === 'app_user_company_email' ? emailTaken() : undefined));
+ */
+export async function onUniqueViolation<T>(write: () => Promise<T>, conflictFor: (constraint: string) => Error | undefined): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const constraint = uniqueConstraintOf(err);
+    const conflict = constraint === undefined ? undefined : conflictFor(constraint);
+    throw conflict ?? err;
+  }
+}

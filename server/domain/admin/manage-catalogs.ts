@@ -10,7 +10,7 @@ import { and, asc, count, eq, ilike, max, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogEntries, catalogTables } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 
 type TableRow = typeof catalogTables.$inferSelect;
@@ -30,16 +30,6 @@ export async function listTables(db: Db, query: ListQuery) {
   return { items: rows.map(tableView), total: Number(total) };
 }
 
-/** Run an insert whose key may already exist; a unique violation becomes `conflict()`. */
-async function insertOnce<T>(insert: () => Promise<T>, conflict: () => AppError): Promise<T> {
-  try {
-    return await insert();
-  } catch (err) {
-    if (uniqueConstraintOf(err) !== undefined) throw conflict();
-    throw err;
-  }
-}
-
 async function requireTable(db: Db, name: string): Promise<TableRow> {
   const [row] = await db.select().from(catalogTables).where(eq(catalogTables.name, name));
   if (!row) throw notFound(`La tabla "${name}"`);
@@ -54,7 +44,7 @@ export async function createTable(db: Db, input: { name: string; title: string; 
   const taken = () => new AppError('CONFLICT', `Ya existe la tabla "${input.name}"`, { details: [{ path: 'name', message: 'ya existe' }] });
   const [exists] = await db.select({ name: catalogTables.name }).from(catalogTables).where(eq(catalogTables.name, input.name));
   if (exists) throw taken();
-  const [row] = await insertOnce(() => db.insert(catalogTables).values({ name: input.name, title: input.title, description: input.description ?? null }).returning(), taken);
+  const [row] = await onUniqueViolation(() => db.insert(catalogTables).values({ name: input.name, title: input.title, description: input.description ?? null }).returning(), () => taken());
   return tableView(row);
 }
 
@@ -120,9 +110,9 @@ export async function createEntry(db: Db, tableName: string, input: EntryInput &
   if (exists) throw taken();
   const [{ last }] = await db.select({ last: max(catalogEntries.position) }).from(catalogEntries).where(eq(catalogEntries.tableName, tableName));
   const position = input.position ?? (last === null ? 0 : last + 1);
-  const [row] = await insertOnce(
+  const [row] = await onUniqueViolation(
     () => db.insert(catalogEntries).values({ tableName, code: input.code, name: input.name, data: input.data ?? {}, active: input.active ?? true, position }).returning(),
-    taken,
+    () => taken(),
   );
   return entryView(row);
 }

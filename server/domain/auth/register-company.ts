@@ -14,7 +14,7 @@ import { insertAuthToken, findAccountsByEmail } from '../../db/repositories/user
 import { checkRuc } from '../../../core/identification.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
-import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { ACTIVATION_TTL_MS, newOneTimeToken } from './one-time-token.ts';
 
 export interface RegisterCompanyInput {
@@ -37,12 +37,10 @@ export async function registerCompany(db: Db, input: RegisterCompanyInput, now: 
   }
   const passwordHash = await hashPassword(input.user.password);
   const { token, tokenHash } = newOneTimeToken();
-  try {
-    return await insertCompanyAndOwner(db, { input, ruc, passwordHash, tokenHash, token, warnings: check.warning ? [check.warning] : [], now });
-  } catch (err) {
-    if (uniqueConstraintOf(err) !== undefined) throw rucTaken();
-    throw err;
-  }
+  return onUniqueViolation(
+    () => insertCompanyAndOwner(db, { input, ruc, passwordHash, tokenHash, token, warnings: check.warning ? [check.warning] : [], now }),
+    (constraint) => (constraint === 'company_ruc_unique' ? rucTaken() : undefined),
+  );
 }
 
 const rucTaken = () => new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });

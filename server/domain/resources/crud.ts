@@ -8,7 +8,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
-import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { assertNotReferenced } from '../records/record-references.ts';
 import { prepareBody, splitColumns } from './prepare-body.ts';
 import type { ResourceContext, ResourceDefinition } from './resource-definition.ts';
@@ -49,25 +49,20 @@ export async function getResource(def: ResourceDefinition, ctx: ResourceContext,
   return toView(def, row as Row);
 }
 
-function rethrowUnique(def: ResourceDefinition, err: unknown): never {
-  const constraint = uniqueConstraintOf(err);
-  if (constraint !== undefined) {
+/** The 409 for a unique constraint of the resource (its field and message from the definition). */
+function conflictOf(def: ResourceDefinition) {
+  return (constraint: string) => {
     const [path, message] = def.uniqueErrors[constraint] ?? ['', 'Ya existe un registro con esos datos'];
-    throw new AppError('CONFLICT', message, { details: path ? [{ path, message }] : undefined });
-  }
-  throw err;
+    return new AppError('CONFLICT', message, { details: path ? [{ path, message }] : undefined });
+  };
 }
 
 export async function createResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, body: unknown): Promise<Row> {
   const data = await prepareBody({ db: ctx.db, registry, name: def.name, companyId: ctx.companyId, body });
   await def.beforeSave?.(ctx, data);
   const { values, extra } = splitColumns(data, def.columns, def.numeric);
-  try {
-    const [row] = await ctx.db.insert(def.table).values({ ...values, extra, companyId: ctx.companyId } as never).returning();
-    return toView(def, row as Row);
-  } catch (err) {
-    rethrowUnique(def, err);
-  }
+  const [row] = await onUniqueViolation(() => ctx.db.insert(def.table).values({ ...values, extra, companyId: ctx.companyId } as never).returning(), conflictOf(def));
+  return toView(def, row as Row);
 }
 
 export async function updateResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, id: string, body: unknown): Promise<Row> {
@@ -77,16 +72,16 @@ export async function updateResource(def: ResourceDefinition, ctx: ResourceConte
   const { values, extra } = splitColumns(data, def.columns, def.numeric);
   // PUT is a full replacement: optional columns absent from the body are cleared.
   const cleared = Object.fromEntries(Object.keys(def.columns).filter((k) => !(k in values)).map((k) => [k, null]));
-  try {
-    const [row] = await ctx.db
-      .update(def.table)
-      .set({ ...cleared, ...values, extra, updatedAt: new Date() } as never)
-      .where(scope(def, ctx, id))
-      .returning();
-    return toView(def, row as Row);
-  } catch (err) {
-    rethrowUnique(def, err);
-  }
+  const [row] = await onUniqueViolation(
+    () =>
+      ctx.db
+        .update(def.table)
+        .set({ ...cleared, ...values, extra, updatedAt: new Date() } as never)
+        .where(scope(def, ctx, id))
+        .returning(),
+    conflictOf(def),
+  );
+  return toView(def, row as Row);
 }
 
 /** Delete after the resource's own in-use rule and the schema-only records that `x-ref` it. @throws AppError NOT_FOUND, IN_USE. */

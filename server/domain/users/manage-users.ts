@@ -14,7 +14,7 @@ import { companies, users } from '../../db/schema/index-tables.ts';
 import { findCompany, findUser, insertAuthToken, type UserRow } from '../../db/repositories/users.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { uniqueConstraintOf } from '../../db/unique-violation.ts';
+import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { can, type AuthUser } from '../../plugins/auth.ts';
 import { toCurrentUser, type CurrentUser } from '../auth/current-user.ts';
@@ -91,15 +91,7 @@ async function emailInUse(db: Db, p: { companyId: string; email: string; exceptI
 const emailTaken = () =>
   new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
 
-/** Run a write whose e-mail may collide: the unique constraint, not the check before it, decides. */
-async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (uniqueConstraintOf(err) === 'app_user_company_email') throw emailTaken();
-    throw err;
-  }
-}
+const emailUnique = (constraint: string) => (constraint === 'app_user_company_email' ? emailTaken() : undefined);
 
 function assertMayAssign(actor: AuthUser, role: string) {
   if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
@@ -114,7 +106,7 @@ export async function createUser(db: Db, p: { companyId: string; actor: AuthUser
   }
   const withPassword = Boolean(p.input.password);
   const passwordHash = await hashPassword(p.input.password || newOneTimeToken().token);
-  return withEmailUnique(() =>
+  return onUniqueViolation(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
@@ -137,6 +129,7 @@ export async function createUser(db: Db, p: { companyId: string; actor: AuthUser
       }
       return { user: toView(row), invitation };
     }),
+    emailUnique,
   );
 }
 
@@ -165,7 +158,7 @@ export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser
   if (demotesSuperadmin && (await activeSuperadmins(db, p.companyId)) <= 1) {
     throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
   }
-  const [row] = await withEmailUnique(() =>
+  const [row] = await onUniqueViolation(() =>
     db
       .update(users)
       .set({
@@ -181,6 +174,7 @@ export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser
       })
       .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
       .returning(),
+    emailUnique,
   );
   return toView(row);
 }
