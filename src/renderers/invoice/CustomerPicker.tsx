@@ -1,19 +1,17 @@
 /** Customer lookup for the editor, with quick-create in a dialog (the customer schema's own form). */
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, HStack, Portal, Box } from '@chakra-ui/react';
-import { AsyncSelect } from 'chakra-react-select';
 import { LuUserPlus } from 'react-icons/lu';
 import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
-import { useRecord, invalidate, type Row } from '../../engine/resources.ts';
+import { invalidate, type Row } from '../../engine/resources.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
 import { writableData } from '../../engine/form-schema.ts';
 import { notify } from '../../engine/notify.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
-import { useRefSource, type RefOption } from '../widgets/RefWidget.tsx';
+import { RefSelect, useRefSource } from '../widgets/RefSelect.tsx';
 
 export function CustomerPicker({ value, onChange, disabled }: { value?: string; onChange: (id: string | undefined, row?: Row) => void; disabled: boolean }) {
-  const { apiPath, toOption, load } = useRefSource('customer');
-  const { record } = useRecord({ resource: 'customer', id: value });
+  const { apiPath } = useRefSource('customer');
   const entry = useSchema('customer');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
@@ -39,19 +37,7 @@ export function CustomerPicker({ value, onChange, disabled }: { value?: string; 
   return (
     <HStack gap="2" align="flex-start">
       <Box flex="1" minW="220px">
-        <AsyncSelect<RefOption, false>
-          inputId="invoice-customer"
-          aria-label="Cliente"
-          size="sm"
-          cacheOptions
-          defaultOptions
-          isDisabled={disabled}
-          loadOptions={load}
-          placeholder="Buscar cliente por nombre o identificación…"
-          noOptionsMessage={() => 'Sin resultados'}
-          value={record ? toOption(record) : null}
-          onChange={(opt) => onChange(opt?.value, opt?.row)}
-        />
+        <RefSelect resource="customer" value={value} onChange={onChange} inputId="invoice-customer" label="Cliente" placeholder="Buscar cliente por nombre o identificación…" disabled={disabled} />
       </Box>
       {!disabled && (
         <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label="Nuevo cliente">

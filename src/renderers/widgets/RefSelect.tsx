@@ -1,0 +1,73 @@
+/**
+ * A search-as-you-type picker of another resource's record (the value is its `_id`), shown by its
+ * label (`useRefSource`), also after a reload. Used by the `x-ref` form widget, the list's `ref`
+ * filters and the invoice editor's customer lookup.
+ * @example <RefSelect resource="customer" value={id} onChange={(id) => setId(id)} inputId="cliente" label="Cliente" />
+ */
+import { AsyncSelect } from 'chakra-react-select';
+import { request } from '../../engine/api-client.ts';
+import { useRecord, type Row } from '../../engine/resources.ts';
+import { labelFieldOf, resolveApiPath, useSchemas } from '../../engine/schema-registry.ts';
+
+export interface RefOption {
+  value: string;
+  label: string;
+  row: Row;
+}
+
+/**
+ * Where to search a resource and how to show its records as options: `"<label> (<key>)"`, the key
+ * being the first column of its list when that is not the label (identificación, código…).
+ * @example const { load, toOption } = useRefSource('customer'); const options = await load('ferre');
+ */
+export function useRefSource(resource: string) {
+  const schemas = useSchemas();
+  const entry = schemas[resource];
+  const apiPath = resolveApiPath({ resource, schemas });
+  const labelField = entry ? labelFieldOf(entry) : 'name';
+  const keyField = entry?.list.columns?.find((c) => c.field !== labelField)?.field;
+  const toOption = (row: Row): RefOption => {
+    const key = keyField ? row[keyField] : undefined;
+    return { value: String(row._id), label: `${String(row[labelField] ?? row._id)}${key ? ` (${String(key)})` : ''}`, row };
+  };
+  const load = async (q: string) => (await request<Row[]>({ path: apiPath, query: { q, per_page: 20 } })).data?.map(toOption) ?? [];
+  return { apiPath, toOption, load };
+}
+
+export interface RefSelectProps {
+  resource: string;
+  value?: string;
+  /** The chosen `_id` (undefined when cleared) and its row. */
+  onChange: (id: string | undefined, row?: Row) => void;
+  inputId: string;
+  /** The accessible name. */
+  label: string;
+  placeholder?: string;
+  clearable?: boolean;
+  disabled?: boolean;
+  /** Stretch to the container's width. */
+  fullWidth?: boolean;
+}
+
+export function RefSelect(p: RefSelectProps) {
+  const { toOption, load } = useRefSource(p.resource);
+  const { record } = useRecord({ resource: p.resource, id: p.value || undefined });
+  return (
+    <AsyncSelect<RefOption, false>
+      inputId={p.inputId}
+      aria-label={p.label}
+      size="sm"
+      isClearable={p.clearable}
+      isDisabled={p.disabled}
+      cacheOptions
+      defaultOptions
+      loadOptions={load}
+      placeholder={p.placeholder ?? 'Escriba para buscar…'}
+      noOptionsMessage={() => 'Sin resultados'}
+      loadingMessage={() => 'Buscando…'}
+      value={p.value && record ? toOption(record) : null}
+      onChange={(opt) => p.onChange(opt?.value, opt?.row)}
+      chakraStyles={p.fullWidth ? { container: (base) => ({ ...base, width: '100%' }) } : undefined}
+    />
+  );
+}
