@@ -7,7 +7,9 @@
  * One statement rather than update + insert + insert (+ BEGIN/COMMIT): issuing holds the emission
  * point's sequence row locked until commit, and every round trip inside that lock lengthens the
  * queue of every other issue on the point (bench/issue.ts); the worker's transitions need no
- * explicit transaction at all.
+ * explicit transaction at all. The audit and job inserts are SQL text inside drizzle CTEs: drizzle's
+ * insert-select must list every column, and `default` is not allowed there (bigserial ids,
+ * gen_random_uuid()); the columns named here are the migrations' (0000_init.sql).
  * @returns the updated row, or undefined when the invoice was no longer in `from` (then nothing
  *   was written, except the completion of `completes`).
  */
