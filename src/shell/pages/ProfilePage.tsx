@@ -1,9 +1,9 @@
 /** Mi Perfil (`#/pages/user`): rename yourself and change your password. */
 import { useState } from 'react';
 import { Button, Card, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
-import { notify } from '../../engine/notify.ts';
+import { refreshCurrentUser } from '../../engine/profile.ts';
 import { session, useSession } from '../../engine/session.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { Message, TextField } from './auth-form.tsx';
@@ -11,40 +11,32 @@ import { Message, TextField } from './auth-form.tsx';
 export default function ProfilePage() {
   const user = useSession()!;
   const entry = useSchema('profile');
-  const [saving, setSaving] = useState(false);
   const [pw, setPw] = useState({ currentPassword: '', password: '', password2: '' });
-  const [pwError, setPwError] = useState<string>();
-  const [pwBusy, setPwBusy] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
 
-  const saveProfile = async (data: Record<string, unknown>) => {
-    setSaving(true);
-    try {
-      await request({ method: 'PUT', path: `/api/user/${user._id}`, body: { email: user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName }, kind: 'form' });
-      const { data: fresh } = await request<typeof user>({ path: '/api/user/profile-info', kind: 'profile' });
-      session.update({ user: fresh });
-      notify('success', 'Perfil actualizado');
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo guardar'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const profile = useMutation({
+    request: (data: Record<string, unknown>) => ({ method: 'PUT', path: `/api/user/${user._id}`, body: { email: user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName } }),
+    onSuccess: refreshCurrentUser,
+    success: 'Perfil actualizado',
+    errorMessage: 'No se pudo guardar',
+  });
 
-  const changePassword = async () => {
-    setPwError(undefined);
-    if (pw.password !== pw.password2) return setPwError('Las contraseñas no coinciden');
-    setPwBusy(true);
-    try {
-      const { data } = await request<{ token: string }>({ method: 'PUT', path: '/api/user/password', body: { currentPassword: pw.currentPassword, password: pw.password }, kind: 'form' });
-      session.update({ token: data.token });
+  const password = useMutation({
+    request: (p: { currentPassword: string; password: string }) => ({ method: 'PUT', path: '/api/user/password', body: p }),
+    notifyError: false,
+    onSuccess: (r: { token: string }) => {
+      session.update({ token: r.token });
       setPw({ currentPassword: '', password: '', password2: '' });
-      notify('success', 'Contraseña actualizada');
-    } catch (err) {
-      setPwError(err instanceof ApiError ? err.message : errorMessage(err));
-    } finally {
-      setPwBusy(false);
-    }
+    },
+    success: 'Contraseña actualizada',
+  });
+
+  const changePassword = () => {
+    setMismatch(pw.password !== pw.password2);
+    password.reset();
+    if (pw.password === pw.password2) void password.mutate({ currentPassword: pw.currentPassword, password: pw.password });
   };
+  const pwError = mismatch ? 'Las contraseñas no coinciden' : password.error;
 
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
@@ -54,9 +46,9 @@ export default function ProfilePage() {
         </Card.Header>
         <Card.Body>
           {entry && (
-            <SchemaForm entry={entry} editing formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }} onSubmit={saveProfile} disabled={saving}>
+            <SchemaForm entry={entry} editing formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }} onSubmit={profile.mutate} disabled={profile.isPending}>
               <HStack justify="flex-end" mt="4">
-                <Button type="submit" colorPalette="blue" loading={saving}>
+                <Button type="submit" colorPalette="blue" loading={profile.isPending}>
                   Guardar
                 </Button>
               </HStack>
@@ -72,7 +64,7 @@ export default function ProfilePage() {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void changePassword();
+              changePassword();
             }}
           >
             <Stack gap="4">
@@ -81,7 +73,7 @@ export default function ProfilePage() {
               <TextField label="Contraseña nueva" type="password" autoComplete="new-password" required minLength={8} value={pw.password} onChange={(e) => setPw({ ...pw, password: e.target.value })} />
               <TextField label="Repita la contraseña nueva" type="password" autoComplete="new-password" required value={pw.password2} onChange={(e) => setPw({ ...pw, password2: e.target.value })} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="blue" loading={pwBusy}>
+                <Button type="submit" colorPalette="blue" loading={password.isPending}>
                   Cambiar contraseña
                 </Button>
               </HStack>
