@@ -14,6 +14,8 @@ export interface ApiDataParams {
   keepPreviousData?: boolean;
   /** Milliseconds during which the same key is answered from the cache (catalog-like data). */
   dedupingInterval?: number;
+  /** Ask again when the tab regains focus (the dashboard). Default false. */
+  revalidateOnFocus?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export function useApiData<T>(p: ApiDataParams) {
     p.path ? [p.path, 'get', JSON.stringify(p.query ?? {})] : null,
     async () => (await request<T>({ path: p.path!, query: p.query })).data,
     // Only the options given: an explicit undefined would override swr's defaults and the app's SWRConfig.
-    { revalidateOnFocus: false, ...(p.keepPreviousData ? { keepPreviousData: true } : {}), ...(p.dedupingInterval !== undefined ? { dedupingInterval: p.dedupingInterval } : {}) },
+    { revalidateOnFocus: p.revalidateOnFocus ?? false, ...(p.keepPreviousData ? { keepPreviousData: true } : {}), ...(p.dedupingInterval !== undefined ? { dedupingInterval: p.dedupingInterval } : {}) },
   );
   return { data, isLoading, mutate };
 }
