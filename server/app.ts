@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { resourceRoutes } from './routes/resources/index.ts';
+import { importRoutes } from './routes/resources/import-routes.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
@@ -31,6 +32,7 @@ import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
+import { registerListExports } from './http/list-export.ts';
 
 export interface AppConfig {
   appUrl: string;
@@ -129,10 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
     async () => ({ status: 'ok', db: deps.dbKind, version: deps.version }),
   );
+  // Every list route registered from here on gets its `<path>/export` CSV twin.
+  registerListExports(app, deps);
   await authRoutes(app, deps);
   await userRoutes(app, deps);
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
+  await importRoutes(app, deps);
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
