@@ -4,7 +4,8 @@
  * revoked at once, rate limited per key, and named in the invoice's audit rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { apiKeys, invoices } from '../../server/db/schema/index-tables.ts';
 import { createTestApp, newRuc, signUp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
@@ -63,9 +64,9 @@ describe('creating and listing keys', () => {
       revokedAt: null,
     });
     expect(list.body).not.toContain(created.key);
-    const [stored] = (await t.database.db.execute(sql`select key_hash from api_key where id = ${created._id}`)).rows as Array<{ key_hash: string }>;
-    expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(list.body).not.toContain(stored.key_hash);
+    const [stored] = await t.database.db.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.id, created._id));
+    expect(stored.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(list.body).not.toContain(stored.keyHash);
   });
 
   it('is for roles that manage the company, from a session: not an EMISOR, not a key, no SUPERADMIN key by an ADMIN', async () => {
@@ -118,8 +119,8 @@ describe('using a key', () => {
     const events = (await call(owner.auth, 'GET', `/api/invoice/${draft.json()._id}/events`)).json() as Array<{ to: string; userId: string | null; apiKeyId: string | null }>;
     const firmada = events.find((e) => e.to === 'FIRMADA');
     expect(firmada).toMatchObject({ userId: null, apiKeyId: key._id });
-    const [row] = (await t.database.db.execute(sql`select created_by from invoice where id = ${draft.json()._id}`)).rows as Array<{ created_by: string | null }>;
-    expect(row.created_by).toBeNull();
+    const [row] = await t.database.db.select({ createdBy: invoices.createdBy }).from(invoices).where(eq(invoices.id, draft.json()._id));
+    expect(row.createdBy).toBeNull();
 
     expect((await call(auth, 'GET', '/api/user')).statusCode).toBe(403);
     const addUser = await call(auth, 'POST', '/api/user', { email: uniqueEmail(), firstName: 'X', lastName: 'Y', role: 'ADMIN', password: 'Clave1234!' });

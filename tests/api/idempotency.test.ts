@@ -3,7 +3,8 @@
  * and replayed; a concurrent retry waits for it; another request under the same key is 422.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { idempotencyKeys } from '../../server/db/schema/index-tables.ts';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
@@ -133,7 +134,10 @@ describe('Idempotency-Key', () => {
       // Cleanup runs at most every 10 minutes per company, on its next keyed POST.
       now = new Date(start.getTime() + 24 * 3600_000 + 11 * 60_000);
       await keyed('limpieza', 'POST', '/api/invoice', invoiceBody(), pos);
-      const keys = (await t.database.db.execute(sql`select key from idempotency_key where company_id = ${a.companyId} and key in ('diaria', 'otra-del-dia')`)).rows;
+      const keys = await t.database.db
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.companyId, a.companyId), inArray(idempotencyKeys.key, ['diaria', 'otra-del-dia'])));
       expect(keys).toEqual([{ key: 'diaria' }]);
     } finally {
       now = new Date();
