@@ -1,7 +1,7 @@
 /**
  * "Ask the SRI again" (POST /api/invoice/:id/authorize) as a job: make the invoice's SRI work due
  * now without ever giving it a second job. Whether that work sends or only asks is the worker's
- * decision (invoice-worker.ts: once a send was attempted it asks authorisation first), so this
+ * decision (comprobante-worker.ts: once a send was attempted it asks authorisation first), so this
  * never causes a blind resend.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';

@@ -19,11 +19,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../../server/repo-root.ts';
 import { schema, type Db } from '../../server/db/client.ts';
-import { runDueJobs } from '../../server/jobs/invoice-worker.ts';
+import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
-import { buildSignedFactura } from '../../server/domain/invoicing/sign-factura.ts';
-import { loadSigningCredentials } from '../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { buildSignedFactura } from '../../server/domain/comprobantes/sign-comprobante.ts';
+import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { sampleFactura } from '../helpers/factura-sample.ts';
 import { dbKind } from '../helpers/test-app.ts';
 

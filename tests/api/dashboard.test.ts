@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 
 // "Now" is 2026-11-20 10:00 in Ecuador.
 const NOW = new Date('2026-11-20T15:00:00Z');

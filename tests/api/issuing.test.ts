@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
-import { runDueJobs } from '../../server/jobs/invoice-worker.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
 import { createSriClient, SriUnavailableError, type AutorizacionResult } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { buildClaveAcceso, isValidClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { sql } from 'drizzle-orm';
-import { buildFacturaXml } from '../../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../server/domain/invoicing/signing-credentials.ts';
+import { buildFacturaXml } from '../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';
 import { sampleFactura } from '../helpers/factura-sample.ts';
 
 let t: TestApp;

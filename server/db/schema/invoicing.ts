@@ -78,7 +78,7 @@ export const comprobantes = pgTable(
     unique('comprobante_company_clave').on(t.companyId, t.claveAcceso),
     // Index order = the queries' ORDER BY, NULLS FIRST being what a plain DESC means (drizzle's
     // .desc() alone writes NULLS LAST, which no plain `order by … desc` can read in order).
-    // The list's default order: newest date, then newest created, then id (list-invoices.ts).
+    // The list's default order: newest date, then newest created, then id (list-comprobantes.ts).
     index('comprobante_company_fecha_created_idx').on(t.companyId, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id),
     // Dashboard and status filters; the trailing columns let its sums be index-only scans.
     index('comprobante_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc().nullsFirst(), t.importeTotal, t.totalIva, t.customerId),

@@ -6,7 +6,7 @@
  * Dates are 'YYYY-MM-DD' calendar dates (America/Guayaquil); ranges are inclusive unless noted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { INVOICE_STATUSES } from '../invoices/list-invoices.ts';
+import { INVOICE_STATUSES } from '../comprobantes/list-comprobantes.ts';
 
 export interface FiguresRange {
   companyId: string;

@@ -10,8 +10,8 @@ import { companies, customers, comprobanteEvents, comprobantes } from '../../db/
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
-import { renderInvoiceRide } from './render-invoice-ride.ts';
-import { invoiceNumero, type InvoiceRow } from './invoice-view.ts';
+import { renderInvoiceRide } from './render-comprobante-ride.ts';
+import { invoiceNumero, type InvoiceRow } from './comprobante-view.ts';
 
 export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
   const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, o.invoice.customerId)));

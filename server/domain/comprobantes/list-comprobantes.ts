@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './invoice-view.ts';
+import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
   status?: string;

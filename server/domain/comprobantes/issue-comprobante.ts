@@ -15,14 +15,14 @@ import { companies, customers, establishments, comprobantes } from '../../db/sch
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { buildSignedFactura } from '../invoicing/sign-factura.ts';
+import { buildSignedFactura } from './sign-comprobante.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
-import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../invoicing/invoice-rules.ts';
+import { assertConsumidorFinalCap, assertPagosMatchTotal } from './factura/factura-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
-import { transitionInvoice } from './transition-invoice.ts';
-import { toFacturaDocument } from './to-factura-document.ts';
-import type { InvoiceRow } from './invoice-view.ts';
+import { transitionInvoice } from './transition-comprobante.ts';
+import { toFacturaDocument } from './factura/to-factura-document.ts';
+import type { InvoiceRow } from './comprobante-view.ts';
 
 export interface IssueInvoiceOptions {
   db: Db;

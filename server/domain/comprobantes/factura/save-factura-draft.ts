@@ -7,15 +7,15 @@
  * @throws AppError VALIDATION (details with paths), NOT_FOUND, INVOICE_LOCKED (not a draft).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { catalogEntries, customers, establishments, comprobantes, products } from '../../db/schema/index-tables.ts';
-import type { SchemaRegistry } from '../../schemas/registry.ts';
-import { computeInvoiceTotals } from '../../../core/totals.ts';
-import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { assertConsumidorFinalCap } from '../invoicing/invoice-rules.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
-import { toInvoiceView, type InvoiceView } from './invoice-view.ts';
+import type { Db } from '../../../db/client.ts';
+import { catalogEntries, customers, establishments, comprobantes, products } from '../../../db/schema/index-tables.ts';
+import type { SchemaRegistry } from '../../../schemas/registry.ts';
+import { computeInvoiceTotals } from '../../../../core/totals.ts';
+import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
+import { assertConsumidorFinalCap } from './factura-rules.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
+import { toInvoiceView, type InvoiceView } from '../comprobante-view.ts';
 
 export interface SaveInvoiceDraftOptions {
   db: Db;
