@@ -17,7 +17,7 @@ async function invoice(auth: Record<string, string>, d: Awaited<ReturnType<typeo
     ...(p.books ? [{ product: d.book._id, cantidad: p.books, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }] : []),
   ];
   const inv = await post(t, auth, '/api/invoice', { establishment: d.establishment._id, ptoEmi: '001', customer: d[p.customer ?? 'customer']._id, fechaEmision: p.fecha, detalles });
-  await t.database.db.execute(sql`update invoice set status = ${p.status}, mensajes = ${JSON.stringify(p.mensajes ?? [])}::jsonb, issued_at = ${p.issuedAt ?? null}, created_at = ${p.createdAt ?? NOW}, secuencial = ${p.status === 'BORRADOR' ? null : Math.floor(Math.random() * 1e6)} where id = ${inv._id}`);
+  await t.database.db.execute(sql`update comprobante set status = ${p.status}, mensajes = ${JSON.stringify(p.mensajes ?? [])}::jsonb, issued_at = ${p.issuedAt ?? null}, created_at = ${p.createdAt ?? NOW}, secuencial = ${p.status === 'BORRADOR' ? null : Math.floor(Math.random() * 1e6)} where id = ${inv._id}`);
   return inv;
 }
 
