@@ -258,7 +258,7 @@ describe('comprobante events', () => {
     const inv = await issue();
     expect(inv.status).toBe('FIRMADA');
     // The stored XML altered after signing: the SRI returns it (39, firma inválida).
-    await t.database.db.execute(sql`update invoice set signed_xml = replace(signed_xml, '<importeTotal>25.00</importeTotal>', '<importeTotal>2.50</importeTotal>') where id = ${inv._id}`);
+    await t.database.db.execute(sql`update comprobante set signed_xml = replace(signed_xml, '<importeTotal>25.00</importeTotal>', '<importeTotal>2.50</importeTotal>') where id = ${inv._id}`);
     sriOnline = true;
     const worker: WorkerDeps = { ...t.deps, sri: t.deps.sri!, webhooks: webhookOptions(t.deps), clock: () => new Date(Date.now() + 60_000) };
     await runDueJobs(worker, { comprobanteId: inv._id, kinds: ['sri_send'] });
