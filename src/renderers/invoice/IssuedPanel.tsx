@@ -8,6 +8,7 @@ import { LuDownload, LuEye, LuRefreshCw, LuSend } from 'react-icons/lu';
 import { fetchBlob } from '../../engine/api-client.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
@@ -72,7 +73,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
     request: () => ({ method: 'POST', path: `/api/invoice/${id}/authorize`, body: {} }),
     onSuccess: (inv: Record<string, unknown>) => onChanged(inv),
   });
-  const pending = ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(status);
+  const pending = isWaitingForSri(status);
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" bg="bg" data-testid="issued-panel">
       <HStack gap="3" wrap="wrap">
