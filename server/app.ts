@@ -24,6 +24,8 @@ import { resourceRoutes } from './routes/resources/index.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
+import { guardEmissionScope } from './plugins/emission-scope-guard.ts';
+import { invoices } from './db/schema/index-tables.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await userRoutes(app, deps);
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
+  // Before the invoice routes: it attaches to the routes registered after it.
+  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: invoices, what: 'La factura' });
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);

@@ -10,6 +10,7 @@ import { findSessionUser } from '../db/repositories/users.ts';
 import { roles } from '../db/schema/index-tables.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
+import type { EmissionScope } from '../domain/users/emission-scope.ts';
 
 export interface AuthUser {
   id: string;
@@ -20,6 +21,8 @@ export interface AuthUser {
   role: string;
   isStaff: boolean;
   permissions: Record<string, string[]>;
+  /** Establishments / emission points this user may use; empty = all (domain/users/emission-scope.ts). */
+  emissionScope: EmissionScope;
 }
 
 declare module 'fastify' {
@@ -79,6 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jwt: J
       role: user.role,
       isStaff: user.isStaff,
       permissions: await opts.roleCache.permissionsOf(user.role),
+      emissionScope: user.emissionPoints,
     };
   });
 });
