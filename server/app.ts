@@ -33,6 +33,8 @@ import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
+import { webhookOptions } from './routes/admin/webhook-routes.ts';
+import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
 
 export interface AppConfig {
   appUrl: string;
@@ -52,6 +54,8 @@ export interface AppConfig {
    */
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */
+  webhookAllowPrivate?: boolean;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
   worker?: boolean;
 }
@@ -150,12 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxBaseUrl: INTERNAL_SANDBOX,
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
   });
-  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log };
+  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps) };
   await issuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);
     deps.kickWorker = worker.kick;
     app.addHook('onClose', () => worker.stop());
+    const certificateCheck = startDailyCertificateCheck(workerDeps);
+    app.addHook('onClose', async () => certificateCheck.stop());
   }
 
   if (deps.config.staticDir && existsSync(deps.config.staticDir)) {

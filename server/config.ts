@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
+  webhookAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
   const corsOrigins = parseCorsOrigin(env.CORS_ORIGIN);
   if ('problem' in corsOrigins) problems.push(corsOrigins.problem);
+  if (env.WEBHOOK_ALLOW_PRIVATE && !['0', '1'].includes(env.WEBHOOK_ALLOW_PRIVATE)) problems.push(`WEBHOOK_ALLOW_PRIVATE="${env.WEBHOOK_ALLOW_PRIVATE}" debe ser 0 o 1`);
   if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

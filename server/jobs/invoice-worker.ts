@@ -21,6 +21,7 @@ import { authorizationDocument } from '../domain/invoices/authorization-document
 import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
+import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -28,6 +29,8 @@ export interface WorkerDeps {
   mailer: Mailer;
   clock: () => Date;
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  /** Webhook deliveries (secret box, private-target rule); without it those jobs wait. */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -151,6 +154,7 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>>
   sri_send: handleSend,
   sri_authorize: handleAuthorize,
   mail_invoice: handleMail,
+  webhook_delivery: handleWebhookDelivery,
 };
 
 /**

@@ -17,6 +17,7 @@ import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { invoices, type SriMensajeRow } from '../../db/schema/invoicing.ts';
 import type { JobKind } from '../../jobs/job-queue.ts';
+import { webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
 export type InvoiceStatus = 'BORRADOR' | 'FIRMADA' | 'RECIBIDA' | 'DEVUELTA' | 'EN_PROCESO' | 'AUTORIZADA' | 'NO_AUTORIZADA' | 'ANULADA';
 
@@ -75,6 +76,7 @@ export async function transitionInvoice(
       ),
     );
   }
+  ctes.push(...webhookJobsCte(db, { from, to: p.to, now: p.now }));
   if (p.completes) {
     ctes.push(
       db.$with('done', written).as(

@@ -4,9 +4,11 @@ import type { AppDeps } from '../../app.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { companyRoutes } from './company-routes.ts';
 import { referenceRoutes } from './reference-routes.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await referenceRoutes(app, deps);
   await catalogRoutes(app, deps);
   await companyRoutes(app, deps);
+  await webhookRoutes(app, deps);
 }
