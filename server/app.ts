@@ -16,11 +16,13 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { resourceRoutes } from './routes/resources/index.ts';
+import { importRoutes } from './routes/resources/import-routes.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
@@ -33,6 +35,7 @@ import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
+import { registerListExports } from './http/list-export.ts';
 import { webhookOptions } from './routes/admin/webhook-routes.ts';
 import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
 
@@ -40,6 +43,8 @@ export interface AppConfig {
   appUrl: string;
   /** Requests per minute per IP on each /auth route. */
   authRateLimit?: number;
+  /** Requests per minute per API key on /api (API_KEY_RATE_LIMIT); default 600. */
+  apiKeyRateLimit?: number;
   /** Hops allowed to set X-Forwarded-For (TRUST_PROXY); default false: the socket address is the client. */
   trustProxy?: TrustProxy;
   /** Origins of a front end on another host (CORS_ORIGIN); default none: same origin only. */
@@ -127,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Demasiadas solicitudes; intente de nuevo en ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
-  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache });
+  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache, clock: deps.clock, apiKeyRateLimit: deps.config.apiKeyRateLimit ?? 600 });
+  // After auth (the key is per company), before the routes (their POSTs get its hooks).
+  await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
 
   app.get(
@@ -135,10 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
     async () => ({ status: 'ok', db: deps.dbKind, version: deps.version }),
   );
+  // Every list route registered from here on gets its `<path>/export` CSV twin.
+  registerListExports(app, deps);
   await authRoutes(app, deps);
   await userRoutes(app, deps);
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
+  await importRoutes(app, deps);
   // Before the invoice routes: it attaches to the routes registered after it.
   guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: invoices, what: 'La factura' });
   await invoiceRoutes(app, deps);

@@ -22,7 +22,8 @@ import { assertPointInScope, type EmissionScope } from '../users/emission-scope.
 export interface SaveInvoiceDraftOptions {
   db: Db;
   companyId: string;
-  userId: string;
+  /** The creating user (invoice.created_by); null when an API key creates it. */
+  userId: string | null;
   /** The caller's emission points (empty = all): a draft elsewhere is refused. */
   scope?: EmissionScope;
   schemas: SchemaRegistry;

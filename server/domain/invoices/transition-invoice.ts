@@ -36,6 +36,8 @@ export async function transitionInvoice(
     from: InvoiceStatus | InvoiceStatus[];
     to: InvoiceStatus;
     userId?: string | null;
+    /** The API key that made the change (then userId is null). */
+    apiKeyId?: string | null;
     mensajes?: SriMensajeRow[];
     note?: string;
     set?: Partial<typeof invoices.$inferInsert>;
@@ -59,8 +61,8 @@ export async function transitionInvoice(
   const ctes: WithSubquery[] = [
     upd,
     db.$with('ev', written).as(
-      sql`insert into invoice_event (company_id, invoice_id, at, user_id, from_status, to_status, mensajes, note)
-          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
+      sql`insert into invoice_event (company_id, invoice_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${p.apiKeyId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
           from upd returning 1 as n`,
     ),
   ];

@@ -90,7 +90,8 @@ export async function getProfile(db: Db, p: { user: AuthUser }): Promise<Current
   return toCurrentUser(row, company, p.user.permissions);
 }
 
-function assertMayAssign(actor: AuthUser, role: string) {
+/** Only a SUPERADMIN grants the SUPERADMIN role (to a user or an API key). @throws AppError FORBIDDEN */
+export function assertMayAssign(actor: AuthUser, role: string) {
   if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
 }
 

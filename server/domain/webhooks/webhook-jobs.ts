@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, webhookEndpoints } from '../../db/schema/index-tables.ts';
-import { eventForStatus, type WebhookEvent, type WebhookEventType } from './webhook-events.ts';
+import type { WebhookEventType } from '../../../core/webhook-events.ts';
+import { eventForStatus, type WebhookEvent } from './webhook-events.ts';
 
 export const WEBHOOK_JOB_KIND = 'webhook_delivery';
 
