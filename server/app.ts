@@ -27,11 +27,11 @@ import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
 import { guardEmissionScope } from './plugins/emission-scope-guard.ts';
-import { invoices } from './db/schema/index-tables.ts';
+import { comprobantes } from './db/schema/index-tables.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
-import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
+import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await resourceRoutes(app, deps);
   await importRoutes(app, deps);
   // Before the invoice routes: it attaches to the routes registered after it.
-  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: invoices, what: 'La factura' });
+  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: comprobantes, what: 'La factura' });
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
