@@ -1,9 +1,12 @@
-/** Mi Perfil (`#/pages/user`): rename yourself and change your password. */
+/**
+ * Mi Perfil (`#/pages/user`): rename yourself, change your e-mail (with your current password; the
+ * new address takes effect from the link mailed to it) and change your password.
+ */
 import { useState } from 'react';
 import { Button, Card, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { refreshCurrentUser } from '../../engine/profile.ts';
+import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
+import { notify } from '../../engine/notify.ts';
 import { session, useSession } from '../../engine/session.ts';
-import { useMutation } from '../../engine/useMutation.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { Message, TextField } from './auth-form.tsx';
@@ -11,32 +14,59 @@ import { Message, TextField } from './auth-form.tsx';
 export default function ProfilePage() {
   const user = useSession()!;
   const entry = useSchema('profile');
+  const [saving, setSaving] = useState(false);
+  /** The e-mail as typed: a different one asks for the current password. */
+  const [emailDraft, setEmailDraft] = useState(user.email);
+  const [emailPassword, setEmailPassword] = useState('');
+  const [emailPasswordError, setEmailPasswordError] = useState<string>();
+  const [pendingEmail, setPendingEmail] = useState<string>();
+  /** Remounts the form (back to the stored e-mail) once a change was requested. */
+  const [formKey, setFormKey] = useState(0);
+  const changesEmail = emailDraft.trim().toLowerCase() !== user.email;
   const [pw, setPw] = useState({ currentPassword: '', password: '', password2: '' });
-  const [mismatch, setMismatch] = useState(false);
+  const [pwError, setPwError] = useState<string>();
+  const [pwBusy, setPwBusy] = useState(false);
 
-  const profile = useMutation({
-    request: (data: Record<string, unknown>) => ({ method: 'PUT', path: `/api/user/${user._id}`, body: { email: user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName } }),
-    onSuccess: refreshCurrentUser,
-    success: 'Perfil actualizado',
-    errorMessage: 'No se pudo guardar',
-  });
-
-  const password = useMutation({
-    request: (p: { currentPassword: string; password: string }) => ({ method: 'PUT', path: '/api/user/password', body: p }),
-    notifyError: false,
-    onSuccess: (r: { token: string }) => {
-      session.update({ token: r.token });
-      setPw({ currentPassword: '', password: '', password2: '' });
-    },
-    success: 'Contraseña actualizada',
-  });
-
-  const changePassword = () => {
-    setMismatch(pw.password !== pw.password2);
-    password.reset();
-    if (pw.password === pw.password2) void password.mutate({ currentPassword: pw.currentPassword, password: pw.password });
+  const saveProfile = async (data: Record<string, unknown>) => {
+    setEmailPasswordError(undefined);
+    setSaving(true);
+    try {
+      const body = { email: changesEmail ? String(data.email).trim() : user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName, ...(changesEmail ? { currentPassword: emailPassword } : {}) };
+      const { data: saved } = await request<{ pendingEmail?: string }>({ method: 'PUT', path: `/api/user/${user._id}`, body, kind: 'form' });
+      const { data: fresh } = await request<typeof user>({ path: '/api/user/profile-info', kind: 'profile' });
+      session.update({ user: fresh });
+      if (saved.pendingEmail) {
+        setPendingEmail(saved.pendingEmail);
+        setEmailPassword('');
+        setEmailDraft(fresh.email);
+        setFormKey((k) => k + 1);
+        notify('success', `Enviamos un enlace de confirmación a ${saved.pendingEmail}`);
+      } else {
+        notify('success', 'Perfil actualizado');
+      }
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.body === 'object' && err.body.details?.some((d) => d.path === 'currentPassword')) setEmailPasswordError(err.message);
+      else notify('danger', errorMessage(err, 'No se pudo guardar'));
+    } finally {
+      setSaving(false);
+    }
   };
-  const pwError = mismatch ? 'Las contraseñas no coinciden' : password.error;
+
+  const changePassword = async () => {
+    setPwError(undefined);
+    if (pw.password !== pw.password2) return setPwError('Las contraseñas no coinciden');
+    setPwBusy(true);
+    try {
+      const { data } = await request<{ token: string }>({ method: 'PUT', path: '/api/user/password', body: { currentPassword: pw.currentPassword, password: pw.password }, kind: 'form' });
+      session.update({ token: data.token });
+      setPw({ currentPassword: '', password: '', password2: '' });
+      notify('success', 'Contraseña actualizada');
+    } catch (err) {
+      setPwError(err instanceof ApiError ? err.message : errorMessage(err));
+    } finally {
+      setPwBusy(false);
+    }
+  };
 
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
@@ -45,10 +75,36 @@ export default function ProfilePage() {
           <Heading size="md">Mis datos</Heading>
         </Card.Header>
         <Card.Body>
+          {pendingEmail && (
+            <Message status="info">
+              Le enviamos un enlace de confirmación a {pendingEmail}. Su correo cambiará cuando lo abra (vence en 24 horas); hasta entonces siga usando {user.email}.
+            </Message>
+          )}
           {entry && (
-            <SchemaForm entry={entry} editing formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }} onSubmit={profile.mutate} disabled={profile.isPending}>
+            <SchemaForm
+              key={formKey}
+              entry={entry}
+              editing
+              formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }}
+              onChange={(data) => setEmailDraft(String(data.email ?? ''))}
+              onSubmit={saveProfile}
+              disabled={saving}
+            >
+              {changesEmail && (
+                <Stack mt="4">
+                  <TextField
+                    label="Contraseña actual (para cambiar el correo)"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={emailPassword}
+                    error={emailPasswordError}
+                    onChange={(e) => setEmailPassword(e.target.value)}
+                  />
+                </Stack>
+              )}
               <HStack justify="flex-end" mt="4">
-                <Button type="submit" colorPalette="blue" loading={profile.isPending}>
+                <Button type="submit" colorPalette="blue" loading={saving}>
                   Guardar
                 </Button>
               </HStack>
@@ -64,7 +120,7 @@ export default function ProfilePage() {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              changePassword();
+              void changePassword();
             }}
           >
             <Stack gap="4">
@@ -73,7 +129,7 @@ export default function ProfilePage() {
               <TextField label="Contraseña nueva" type="password" autoComplete="new-password" required minLength={8} value={pw.password} onChange={(e) => setPw({ ...pw, password: e.target.value })} />
               <TextField label="Repita la contraseña nueva" type="password" autoComplete="new-password" required value={pw.password2} onChange={(e) => setPw({ ...pw, password2: e.target.value })} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="blue" loading={password.isPending}>
+                <Button type="submit" colorPalette="blue" loading={pwBusy}>
                   Cambiar contraseña
                 </Button>
               </HStack>
