@@ -3,6 +3,7 @@
  * same app in-process; main.ts only opens the database, builds and listens.
  */
 import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +14,7 @@ import type { JwtService } from './auth/jwt.ts';
 import type { SecretBox } from './auth/secret-box.ts';
 import { authPlugin, type RoleCache } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerEdgeRules } from './plugins/edge-rules.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
@@ -90,9 +92,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     // Trusting every proxy would let a client choose its rate-limit key with X-Forwarded-For.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // Unique across nodes and restarts (Fastify's default counts from req-1 in each process), so the
+    // requestId of a 5xx body finds one log line. A proxy's X-Request-Id is kept when it is plain.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(httpPartValidatorCompiler());
   registerErrorHandler(app);
+  registerEdgeRules(app);
   const corsOrigins = deps.config.corsOrigins ?? [];
   await registerCors(app, corsOrigins);
   await app.register(helmet, {
