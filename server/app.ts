@@ -31,7 +31,7 @@ import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
-import { sriSandboxPlugin } from './sri/sandbox.ts';
+import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
 
 export interface AppConfig {
@@ -52,6 +52,13 @@ export interface AppConfig {
    */
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
+  /**
+   * SRI_RESEND_AFTER_MS: an invoice the SRI received this long ago and still answers zero
+   * autorizaciones for was not processed: the worker sends it again (jobs/resend-policy.ts).
+   */
+  sriResendAfterMs?: number;
+  /** The built-in sandbox answers zero autorizaciones this long after reception, ms (tests). */
+  sriSandboxDelayMs?: number;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
   worker?: boolean;
 }
@@ -147,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await recordRoutes(app, deps);
   await dashboardRoutes(app, deps);
 
-  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, {});
+  // Kept in the database: a restart (or another node) answers for earlier receptions as before.
+  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, { store: createDbSandboxStore(deps.db), authorizeDelayMs: deps.config.sriSandboxDelayMs });
   const sri = deps.sri ?? createSriPort({
     sriEnv: deps.config.sriEnv,
     recepcionUrl: deps.config.sriRecepcionUrl,
@@ -155,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxBaseUrl: INTERNAL_SANDBOX,
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
   });
-  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log };
+  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, resendAfterMs: deps.config.sriResendAfterMs };
   await issuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);

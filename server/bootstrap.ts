@@ -57,6 +57,7 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
       sriRecepcionUrl: config.sriRecepcionUrl,
       sriAutorizacionUrl: config.sriAutorizacionUrl,
       worker: config.workers,
+      sriResendAfterMs: config.sriResendAfterMs,
     },
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     clock: () => new Date(),

@@ -5,3 +5,4 @@ export { users, authTokens } from './users.ts';
 export { establishments, customers, products } from './catalog-resources.ts';
 export { invoices, invoiceEvents, sequences, jobs } from './invoicing.ts';
 export { records } from './records.ts';
+export { sriSandboxComprobantes } from './sri-sandbox.ts';

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, sriEnv: 'sandbox', appUrl: 'http://localhost:3000', trustProxy: false, corsOrigins: [], demo: true });
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.sriResendAfterMs).toBe(120_000);
+    expect(loadConfig({ SRI_RESEND_AFTER_MS: '300000' }).sriResendAfterMs).toBe(300_000);
   });
 
   it.each([
@@ -35,6 +37,8 @@ describe('loadConfig', () => {
     [{ APP_URL: 'emite.ec' }, /^APP_URL debe empezar con http:\/\//],
     [{ CONSUMIDOR_FINAL_CAP: '-1' }, /^CONSUMIDOR_FINAL_CAP debe ser un número/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" debe ser un número entero/],
+    [{ SRI_RESEND_AFTER_MS: '500' }, /^SRI_RESEND_AFTER_MS="500" debe ser un número entero de milisegundos entre 10000/],
+    [{ SRI_RESEND_AFTER_MS: 'dos minutos' }, /^SRI_RESEND_AFTER_MS="dos minutos"/],
     [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
     [{ TRUST_PROXY: 'sí' }, /^TRUST_PROXY="sí" debe ser false, true, un número/],
     [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/99' }, /no válido: "10.0.0.0\/99"/],
