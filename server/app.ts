@@ -18,11 +18,13 @@ import { registerEdgeRules } from './plugins/edge-rules.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { resourceRoutes } from './routes/resources/index.ts';
+import { importRoutes } from './routes/resources/import-routes.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
@@ -33,11 +35,16 @@ import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
+import { registerListExports } from './http/list-export.ts';
+import { webhookOptions } from './routes/admin/webhook-routes.ts';
+import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
 
 export interface AppConfig {
   appUrl: string;
   /** Requests per minute per IP on each /auth route. */
   authRateLimit?: number;
+  /** Requests per minute per API key on /api (API_KEY_RATE_LIMIT); default 600. */
+  apiKeyRateLimit?: number;
   /** Hops allowed to set X-Forwarded-For (TRUST_PROXY); default false: the socket address is the client. */
   trustProxy?: TrustProxy;
   /** Origins of a front end on another host (CORS_ORIGIN); default none: same origin only. */
@@ -59,6 +66,8 @@ export interface AppConfig {
   sriResendAfterMs?: number;
   /** The built-in sandbox answers zero autorizaciones this long after reception, ms (tests). */
   sriSandboxDelayMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */
+  webhookAllowPrivate?: boolean;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
   worker?: boolean;
 }
@@ -137,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Demasiadas solicitudes; intente de nuevo en ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
-  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache });
+  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache, clock: deps.clock, apiKeyRateLimit: deps.config.apiKeyRateLimit ?? 600 });
+  // After auth (the key is per company), before the routes (their POSTs get its hooks).
+  await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
 
   app.get(
@@ -145,10 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
     async () => ({ status: 'ok', db: deps.dbKind, version: deps.version }),
   );
+  // Every list route registered from here on gets its `<path>/export` CSV twin.
+  registerListExports(app, deps);
   await authRoutes(app, deps);
   await userRoutes(app, deps);
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
+  await importRoutes(app, deps);
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
@@ -163,12 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxBaseUrl: INTERNAL_SANDBOX,
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
   });
-  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, resendAfterMs: deps.config.sriResendAfterMs };
+  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await issuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);
     deps.kickWorker = worker.kick;
     app.addHook('onClose', () => worker.stop());
+    const certificateCheck = startDailyCertificateCheck(workerDeps);
+    app.addHook('onClose', async () => certificateCheck.stop());
   }
 
   if (deps.config.staticDir && existsSync(deps.config.staticDir)) {

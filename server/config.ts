@@ -26,11 +26,15 @@ export interface Config {
   /** TRUST_PROXY: hops allowed to set X-Forwarded-For (default false: the socket address counts). */
   /** Requests per minute per IP on each /auth route (AUTH_RATE_LIMIT); unset: the app's default. */
   authRateLimit?: number;
+  /** Requests per minute per API key on /api (API_KEY_RATE_LIMIT); unset: the app's default. */
+  apiKeyRateLimit?: number;
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
   /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (jobs/resend-policy.ts). */
   sriResendAfterMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
+  webhookAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,10 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(Number.isInteger(sriResendAfterMs) && sriResendAfterMs >= 10_000 && sriResendAfterMs <= 86_400_000)) {
     problems.push(`SRI_RESEND_AFTER_MS="${env.SRI_RESEND_AFTER_MS}" debe ser un número entero de milisegundos entre 10000 (10 s) y 86400000 (24 h)`);
   }
+  if (env.API_KEY_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.API_KEY_RATE_LIMIT)) problems.push(`API_KEY_RATE_LIMIT="${env.API_KEY_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
   const corsOrigins = parseCorsOrigin(env.CORS_ORIGIN);
   if ('problem' in corsOrigins) problems.push(corsOrigins.problem);
+  if (env.WEBHOOK_ALLOW_PRIVATE && !['0', '1'].includes(env.WEBHOOK_ALLOW_PRIVATE)) problems.push(`WEBHOOK_ALLOW_PRIVATE="${env.WEBHOOK_ALLOW_PRIVATE}" debe ser 0 o 1`);
   if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -76,8 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.EMITE_DEMO !== '0',
     workers: env.EMITE_WORKERS !== '0',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT ? Number(env.API_KEY_RATE_LIMIT) : undefined,
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
     sriResendAfterMs,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -20,8 +20,10 @@ import * as users from './schema/users.ts';
 import * as catalogResources from './schema/catalog-resources.ts';
 import * as invoicing from './schema/invoicing.ts';
 import * as records from './schema/records.ts';
+import * as webhooks from './schema/webhooks.ts';
+import * as integration from './schema/integration.ts';
 
-export const schema = { ...platform, ...company, ...users, ...catalogResources, ...invoicing, ...records };
+export const schema = { ...platform, ...company, ...users, ...catalogResources, ...invoicing, ...records, ...webhooks, ...integration };
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; transactions are assignable to it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

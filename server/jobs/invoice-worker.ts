@@ -23,6 +23,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
 import { resendIfUnprocessed } from './resend-unprocessed.ts';
+import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -32,6 +33,8 @@ export interface WorkerDeps {
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
   /** SRI_RESEND_AFTER_MS (resend-policy.ts); default two minutes. */
   resendAfterMs?: number;
+  /** Webhook deliveries (secret box, private-target rule); without it those jobs wait. */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -157,6 +160,7 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>>
   sri_send: handleSend,
   sri_authorize: handleAuthorize,
   mail_invoice: handleMail,
+  webhook_delivery: handleWebhookDelivery,
 };
 
 /**

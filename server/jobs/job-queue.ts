@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index-tables.ts';
 
-export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_invoice';
+export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_invoice' | 'webhook_delivery';
 export type JobRow = typeof jobs.$inferSelect;
 
 export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; invoiceId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {

@@ -6,3 +6,5 @@ export { establishments, customers, products } from './catalog-resources.ts';
 export { invoices, invoiceEvents, sequences, jobs } from './invoicing.ts';
 export { records } from './records.ts';
 export { sriSandboxComprobantes } from './sri-sandbox.ts';
+export { webhookEndpoints, webhookDeliveries, webhookCertificateNotices } from './webhooks.ts';
+export { apiKeys, idempotencyKeys } from './integration.ts';

@@ -82,6 +82,8 @@ export const invoiceEvents = pgTable(
     invoiceId: uuid('invoice_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id'),
+    /** Set when the change was made with an API key (api_key.id); user_id is then null. */
+    apiKeyId: uuid('api_key_id'),
     fromStatus: varchar('from_status', { length: 16 }),
     toStatus: varchar('to_status', { length: 16 }).notNull(),
     mensajes: jsonb('mensajes').$type<SriMensajeRow[]>().notNull().default([]),

@@ -28,7 +28,9 @@ export interface IssueInvoiceOptions {
   db: Db;
   secretBox: SecretBox;
   companyId: string;
-  userId: string;
+  /** Who issues, for the audit row: a user, or (userId null) an API key. */
+  userId: string | null;
+  apiKeyId?: string | null;
   invoiceId: string;
   now: Date;
   /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
@@ -100,6 +102,7 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
       from: 'BORRADOR',
       to: 'FIRMADA',
       userId: o.userId,
+      apiKeyId: o.apiKeyId,
       now: o.now,
       mensajes: [],
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },

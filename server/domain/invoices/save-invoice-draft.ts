@@ -20,7 +20,8 @@ import { toInvoiceView, type InvoiceView } from './invoice-view.ts';
 export interface SaveInvoiceDraftOptions {
   db: Db;
   companyId: string;
-  userId: string;
+  /** The creating user (invoice.created_by); null when an API key creates it. */
+  userId: string | null;
   schemas: SchemaRegistry;
   consumidorFinalCap: number;
   now: Date;

@@ -17,6 +17,7 @@ import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { invoices, type SriMensajeRow } from '../../db/schema/invoicing.ts';
 import type { JobKind } from '../../jobs/job-queue.ts';
+import { webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
 export type InvoiceStatus = 'BORRADOR' | 'FIRMADA' | 'RECIBIDA' | 'DEVUELTA' | 'EN_PROCESO' | 'AUTORIZADA' | 'NO_AUTORIZADA' | 'ANULADA';
 
@@ -35,6 +36,8 @@ export async function transitionInvoice(
     from: InvoiceStatus | InvoiceStatus[];
     to: InvoiceStatus;
     userId?: string | null;
+    /** The API key that made the change (then userId is null). */
+    apiKeyId?: string | null;
     mensajes?: SriMensajeRow[];
     note?: string;
     set?: Partial<typeof invoices.$inferInsert>;
@@ -58,8 +61,8 @@ export async function transitionInvoice(
   const ctes: WithSubquery[] = [
     upd,
     db.$with('ev', written).as(
-      sql`insert into invoice_event (company_id, invoice_id, at, user_id, from_status, to_status, mensajes, note)
-          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
+      sql`insert into invoice_event (company_id, invoice_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${p.apiKeyId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
           from upd returning 1 as n`,
     ),
   ];
@@ -75,6 +78,7 @@ export async function transitionInvoice(
       ),
     );
   }
+  ctes.push(...webhookJobsCte(db, { from, to: p.to, now: p.now }));
   if (p.completes) {
     ctes.push(
       db.$with('done', written).as(

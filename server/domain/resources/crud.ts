@@ -60,15 +60,35 @@ function conflictOf(def: ResourceDefinition) {
 export async function createResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, body: unknown): Promise<Row> {
   const data = await prepareBody({ db: ctx.db, registry, name: def.name, companyId: ctx.companyId, body });
   await def.beforeSave?.(ctx, data);
-  const { values, extra } = splitColumns(data, def.columns, def.numeric);
-  const [row] = await onUniqueViolation(() => ctx.db.insert(def.table).values({ ...values, extra, companyId: ctx.companyId } as never).returning(), conflictOf(def));
-  return toView(def, row as Row);
+  const [row] = await insertPrepared(def, ctx, [data]);
+  return row;
 }
 
 export async function updateResource(def: ResourceDefinition, ctx: ResourceContext, registry: SchemaRegistry, id: string, body: unknown): Promise<Row> {
   await getResource(def, ctx, id);
   const data = await prepareBody({ db: ctx.db, registry, name: def.name, companyId: ctx.companyId, body });
   await def.beforeSave?.(ctx, data, id);
+  return updatePrepared(def, ctx, id, data);
+}
+
+/**
+ * Insert bodies that already went through prepareBody and `beforeSave` (one statement for all).
+ * @throws AppError CONFLICT for a unique code taken.
+ */
+export async function insertPrepared(def: ResourceDefinition, ctx: ResourceContext, bodies: Array<Record<string, unknown>>): Promise<Row[]> {
+  const values = bodies.map((data) => {
+    const split = splitColumns(data, def.columns, def.numeric);
+    return { ...split.values, extra: split.extra, companyId: ctx.companyId };
+  });
+  const rows = await onUniqueViolation(() => ctx.db.insert(def.table).values(values as never).returning(), conflictOf(def));
+  return (rows as Row[]).map((r) => toView(def, r));
+}
+
+/**
+ * Replace a record with a body that already went through prepareBody and `beforeSave`.
+ * @throws AppError CONFLICT for a unique code taken.
+ */
+export async function updatePrepared(def: ResourceDefinition, ctx: ResourceContext, id: string, data: Record<string, unknown>): Promise<Row> {
   const { values, extra } = splitColumns(data, def.columns, def.numeric);
   // PUT is a full replacement: optional columns absent from the body are cleared.
   const cleared = Object.fromEntries(Object.keys(def.columns).filter((k) => !(k in values)).map((k) => [k, null]));

@@ -94,6 +94,7 @@ export const customerResource: ResourceDefinition = {
   searchable: [customers.razonSocial, customers.identificacion, customers.email],
   sortable: { razonSocial: customers.razonSocial, identificacion: customers.identificacion, email: customers.email, createdAt: customers.createdAt },
   defaultSort: 'razonSocial',
+  naturalKey: ['tipoIdentificacion', 'identificacion'],
   uniqueErrors: { customer_company_identificacion: ['identificacion', 'Ya existe un cliente con esa identificación'] },
   async beforeSave(_ctx, body) {
     const check = checkIdentificacion(String(body.tipoIdentificacion), String(body.identificacion ?? '').trim());
@@ -123,6 +124,7 @@ export const productResource: ResourceDefinition = {
   searchable: [products.codigoPrincipal, products.descripcion, products.codigoAuxiliar],
   sortable: { codigoPrincipal: products.codigoPrincipal, descripcion: products.descripcion, precioUnitario: products.precioUnitario, createdAt: products.createdAt },
   defaultSort: 'codigoPrincipal',
+  naturalKey: ['codigoPrincipal'],
   uniqueErrors: { product_company_codigo: ['codigoPrincipal', 'Ya existe un producto con ese código principal'] },
   async beforeDelete(ctx, id) {
     const n = await invoicesUsing(ctx, sql`${invoices.detalles} @> ${JSON.stringify([{ product: id }])}::jsonb`);

@@ -26,16 +26,36 @@ export function writableCopy(schema: JsonSchema, body: Record<string, unknown>):
   return out;
 }
 
+/** `table\u0000code` of every active entry of `tables`: what checkCatalogValues compares against. */
+export type CatalogCodes = (tables: string[]) => Promise<Set<string>>;
+
+/** One query per call; {@link cachedCatalogCodes} keeps the answers for a batch (a CSV import). */
+export function catalogCodesOf(db: Db): CatalogCodes {
+  return async (tables) => {
+    const rows = await db
+      .select({ tableName: catalogEntries.tableName, code: catalogEntries.code })
+      .from(catalogEntries)
+      .where(and(inArray(catalogEntries.tableName, tables), eq(catalogEntries.active, true)));
+    return new Set(rows.map((r) => `${r.tableName}\u0000${r.code}`));
+  };
+}
+
+/** The codes of each set of tables read once, for checking many bodies in a row. */
+export function cachedCatalogCodes(db: Db): CatalogCodes {
+  const load = catalogCodesOf(db);
+  const cache = new Map<string, Promise<Set<string>>>();
+  return (tables) => {
+    const key = [...tables].sort().join(',');
+    if (!cache.has(key)) cache.set(key, load(tables));
+    return cache.get(key)!;
+  };
+}
+
 /** Every `x-catalog` value must be an active code of its catalog table. @throws AppError VALIDATION with details. */
-export async function checkCatalogValues(db: Db, schema: JsonSchema, body: Record<string, unknown>): Promise<void> {
+export async function checkCatalogValues(db: Db, schema: JsonSchema, body: Record<string, unknown>, codes: CatalogCodes = catalogCodesOf(db)): Promise<void> {
   const wanted = annotatedValues(schema, body, 'x-catalog').map((v) => ({ path: v.path, table: v.target, code: v.value }));
   if (wanted.length === 0) return;
-  const tables = [...new Set(wanted.map((w) => w.table))];
-  const rows = await db
-    .select({ tableName: catalogEntries.tableName, code: catalogEntries.code })
-    .from(catalogEntries)
-    .where(and(inArray(catalogEntries.tableName, tables), eq(catalogEntries.active, true)));
-  const known = new Set(rows.map((r) => `${r.tableName}\u0000${r.code}`));
+  const known = await codes([...new Set(wanted.map((w) => w.table))]);
   const details: ErrorDetail[] = wanted
     .filter((w) => !known.has(`${w.table}\u0000${w.code}`))
     .map((w) => ({ path: w.path, message: `"${w.code}" no es un valor vigente de la tabla ${w.table}` }));
@@ -50,6 +70,8 @@ export interface PrepareBodyOptions {
   /** The caller's company: `x-ref` values must be its records. */
   companyId: string;
   body: unknown;
+  /** Where catalog codes come from; default one query per call (a batch passes cachedCatalogCodes). */
+  catalogCodes?: CatalogCodes;
 }
 
 /** The body validated and checked, ready to store. @throws AppError VALIDATION with `details`. */
@@ -61,7 +83,7 @@ export async function prepareBody(o: PrepareBodyOptions): Promise<Record<string,
   const data = writableCopy(schema, o.body as Record<string, unknown>);
   const errors = o.registry.validate(o.name, data);
   if (errors) throw new AppError('VALIDATION', `Datos inválidos: ${errors[0].path} ${errors[0].message}`.trim(), { details: errors });
-  await checkCatalogValues(o.db, schema, data);
+  await checkCatalogValues(o.db, schema, data, o.catalogCodes);
   await checkRefValues(o.db, o.registry, { companyId: o.companyId, schema, body: data });
   return data;
 }

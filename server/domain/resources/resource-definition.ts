@@ -26,6 +26,11 @@ export interface ResourceDefinition {
   searchable: AnyColumn[];
   sortable: Record<string, AnyColumn>;
   defaultSort: string;
+  /**
+   * Properties that name one record for a CSV import's upsert (product: codigoPrincipal; customer:
+   * tipoIdentificacion + identificacion). A resource without one cannot be imported.
+   */
+  naturalKey?: string[];
   /** unique constraint name -> [property path, Spanish message]. */
   uniqueErrors: Record<string, [string, string]>;
   /** Domain checks on a validated body; throw AppError VALIDATION with details. */

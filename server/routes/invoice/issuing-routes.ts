@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { companies, invoiceEvents } from '../../db/schema/index-tables.ts';
 import { getInvoice } from '../../domain/invoices/list-invoices.ts';
 import { issueInvoice } from '../../domain/invoices/issue-invoice.ts';
@@ -34,7 +34,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
 
   app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, userId: currentUser(request).id, invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
+    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });
@@ -95,6 +95,6 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
       .from(invoiceEvents)
       .where(and(eq(invoiceEvents.companyId, companyId), eq(invoiceEvents.invoiceId, id)))
       .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.id));
-    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
+    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, apiKeyId: e.apiKeyId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
   });
 }

@@ -19,7 +19,8 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('loadConfig', () => {
   it('gives safe defaults for an empty environment', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, sriEnv: 'sandbox', appUrl: 'http://localhost:3000', trustProxy: false, corsOrigins: [], demo: true });
+    expect(c).toMatchObject({ port: 3000, sriEnv: 'sandbox', appUrl: 'http://localhost:3000', trustProxy: false, corsOrigins: [], demo: true, webhookAllowPrivate: false });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.databaseUrl).toBeUndefined();
     expect(c.sriResendAfterMs).toBe(120_000);
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
     [{ SRI_RESEND_AFTER_MS: '500' }, /^SRI_RESEND_AFTER_MS="500" debe ser un número entero de milisegundos entre 10000/],
     [{ SRI_RESEND_AFTER_MS: 'dos minutos' }, /^SRI_RESEND_AFTER_MS="dos minutos"/],
     [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'si' }, /^WEBHOOK_ALLOW_PRIVATE="si" debe ser 0 o 1$/],
     [{ TRUST_PROXY: 'sí' }, /^TRUST_PROXY="sí" debe ser false, true, un número/],
     [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/99' }, /no válido: "10.0.0.0\/99"/],
     [{ CORS_ORIGIN: 'app.emite.ec' }, /^CORS_ORIGIN="app.emite.ec" debe ser \*/],

@@ -1,0 +1,69 @@
+/**
+ * CSV import of the resources that have a natural key and `"import": true` in list.json (DESIGN.md
+ * §9 "CSV"): `POST /api/<name>/import?mode=all|valid&dryRun=1` with a `text/csv` body ->
+ * `{created, updated, errors: [{row, column, message}]}`, and `GET /api/<name>/import/template`, the
+ * header row to fill in. Needs both the create and the update permission of the resource.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { RESOURCES } from '../../domain/resources/definitions.ts';
+import { importableEntry, importResources } from '../../domain/resources/import-resources.ts';
+import { writableFields } from '../../domain/csv/csv-columns.ts';
+import { CSV_CONTENT_TYPE, csvText } from '../../domain/csv/write-csv.ts';
+import { decodeCsvBody } from '../../http/csv-body.ts';
+
+/** Largest CSV body accepted, bytes (about 50,000 product rows; an import takes at most 10,000). */
+export const CSV_BODY_LIMIT = 5 * 1024 * 1024;
+
+const importQuery = {
+  type: 'object',
+  properties: {
+    mode: { type: 'string', enum: ['all', 'valid'], default: 'all', description: 'all: todo o nada; valid: guardar solo las filas válidas' },
+    dryRun: { type: 'string', enum: ['0', '1', 'true', 'false'], description: '1: validar y contar sin guardar (vista previa)' },
+  },
+} as const;
+
+const importResult = {
+  type: 'object',
+  required: ['created', 'updated', 'errors'],
+  properties: {
+    created: { type: 'integer' },
+    updated: { type: 'integer' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['row', 'column', 'message'],
+        properties: { row: { type: 'integer', description: 'línea del archivo (el encabezado es la 1)' }, column: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+const csvResponse = { 200: { description: 'CSV (UTF-8 con BOM)', content: { 'text/csv': { schema: { type: 'string' } } } } };
+
+export async function importRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) => {
+    done(null, decodeCsvBody(body as Buffer));
+  });
+  for (const def of RESOURCES.filter((d) => d.naturalKey)) {
+    const permissions = [requirePermission(def.name, 'create'), requirePermission(def.name, 'update')];
+    app.post(
+      `/api/${def.name}/import`,
+      { preHandler: permissions, bodyLimit: CSV_BODY_LIMIT, schema: { querystring: importQuery, body: { type: 'string' }, response: { 200: importResult } } },
+      async (request) => {
+        const query = request.query as { mode: 'all' | 'valid'; dryRun?: string };
+        const ctx = { db: deps.db, companyId: currentUser(request).companyId, consumidorFinalCap: deps.config.consumidorFinalCap };
+        return importResources(def, ctx, deps.schemas, { csv: request.body as string, mode: query.mode, dryRun: query.dryRun === '1' || query.dryRun === 'true' });
+      },
+    );
+    app.get(`/api/${def.name}/import/template`, { preHandler: permissions, schema: { response: csvResponse } }, async (_request, reply) => {
+      const entry = importableEntry(def, deps.schemas);
+      return reply
+        .type(CSV_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="plantilla-${def.name}.csv"`)
+        .send(await csvText(writableFields(entry)));
+    });
+  }
+}
