@@ -31,7 +31,7 @@ import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
-import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
+import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';

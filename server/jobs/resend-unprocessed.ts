@@ -5,16 +5,16 @@
  * cause an immediate second resend), then what the SRI answered.
  */
 import { and, eq, max } from 'drizzle-orm';
-import { invoiceEvents, invoices } from '../db/schema/index-tables.ts';
+import { comprobanteEvents, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { transitionInvoice } from '../domain/invoices/transition-invoice.ts';
+import { transitionInvoice } from '../domain/comprobantes/transition-comprobante.ts';
 import type { Ambiente } from '../sri/soap-client.ts';
 import type { Db } from '../db/client.ts';
 import { retryJob, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
 import { DEFAULT_RESEND_AFTER_MS, RESEND_NOTES, afterEmptyAutorizacion, afterResend } from './resend-policy.ts';
 
-type InvoiceRow = typeof invoices.$inferSelect;
+type InvoiceRow = typeof comprobantes.$inferSelect;
 
 /** How soon to ask for the authorisation after a resend the SRI accepted or already had, ms. */
 const POLL_AFTER_RESEND_MS = 1000;
@@ -22,9 +22,9 @@ const POLL_AFTER_RESEND_MS = 1000;
 /** When the invoice was last sent: its newest audit row into RECIBIDA (the reception or a resend). */
 async function lastSentAt(db: Db, invoice: InvoiceRow): Promise<Date | null> {
   const [row] = await db
-    .select({ at: max(invoiceEvents.at) })
-    .from(invoiceEvents)
-    .where(and(eq(invoiceEvents.companyId, invoice.companyId), eq(invoiceEvents.invoiceId, invoice.id), eq(invoiceEvents.toStatus, 'RECIBIDA')));
+    .select({ at: max(comprobanteEvents.at) })
+    .from(comprobanteEvents)
+    .where(and(eq(comprobanteEvents.companyId, invoice.companyId), eq(comprobanteEvents.comprobanteId, invoice.id), eq(comprobanteEvents.toStatus, 'RECIBIDA')));
   return row?.at ?? invoice.issuedAt ?? null;
 }
 
@@ -47,7 +47,7 @@ export async function resendIfUnprocessed(
   const now = deps.clock();
   if (afterEmptyAutorizacion({ lastSentAt: sentAt, now, resendAfterMs }) === 'poll') return false;
 
-  const ids = { companyId: invoice.companyId, invoiceId: invoice.id };
+  const ids = { companyId: invoice.companyId, comprobanteId: invoice.id };
   const minutes = Math.round((now.getTime() - sentAt!.getTime()) / 60_000);
   const marked = await transitionInvoice(deps.db, { ...ids, from: 'RECIBIDA', to: 'RECIBIDA', note: RESEND_NOTES.resending(minutes), now });
   if (!marked) return false;

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiKeys, invoices } from '../../server/db/schema/index-tables.ts';
+import { apiKeys, comprobantes } from '../../server/db/schema/index-tables.ts';
 import { createTestApp, newRuc, signUp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 
 const RATE_LIMIT = 25;
 let t: TestApp;
@@ -119,7 +119,7 @@ describe('using a key', () => {
     const events = (await call(owner.auth, 'GET', `/api/invoice/${draft.json()._id}/events`)).json() as Array<{ to: string; userId: string | null; apiKeyId: string | null }>;
     const firmada = events.find((e) => e.to === 'FIRMADA');
     expect(firmada).toMatchObject({ userId: null, apiKeyId: key._id });
-    const [row] = await t.database.db.select({ createdBy: invoices.createdBy }).from(invoices).where(eq(invoices.id, draft.json()._id));
+    const [row] = await t.database.db.select({ createdBy: comprobantes.createdBy }).from(comprobantes).where(eq(comprobantes.id, draft.json()._id));
     expect(row.createdBy).toBeNull();
 
     expect((await call(auth, 'GET', '/api/user')).statusCode).toBe(403);

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { idempotencyKeys } from '../../server/db/schema/index-tables.ts';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;

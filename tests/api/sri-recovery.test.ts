@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { RESEND_NOTES } from '../../server/jobs/resend-policy.ts';
 
 let t: TestApp;
@@ -103,7 +103,7 @@ describe('an SRI that answers zero autorizaciones long after the send', () => {
     const registered = history.filter((e) => e.note === RESEND_NOTES.alreadyThere('43'));
     expect(registered.length).toBeGreaterThanOrEqual(1);
     expect(registered[0].mensajes[0]).toMatchObject({ identificador: '43' });
-    const jobs = await rows<{ status: string; last_error: string | null }>(sql`select status, last_error from job where invoice_id = ${issued.id} and kind = 'sri_authorize'`);
+    const jobs = await rows<{ status: string; last_error: string | null }>(sql`select status, last_error from job where comprobante_id = ${issued.id} and kind = 'sri_authorize'`);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
     expect(await sandboxRows(issued.claveAcceso)).toHaveLength(1);
   }, 60_000);

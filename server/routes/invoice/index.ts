@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
-import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type InvoiceListQuery } from '../../domain/invoices/list-invoices.ts';
-import { saveInvoiceDraft } from '../../domain/invoices/save-invoice-draft.ts';
-import { toInvoiceView } from '../../domain/invoices/invoice-view.ts';
+import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type InvoiceListQuery } from '../../domain/comprobantes/list-comprobantes.ts';
+import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
+import { toInvoiceView } from '../../domain/comprobantes/comprobante-view.ts';
 import { idParam } from '../resources/index.ts';
 
 const invoiceOut = { type: 'object', additionalProperties: true } as const;

@@ -2,7 +2,7 @@
  * Empresa (`#/pages/company`): the company profile and its SRI settings (the `company` schema's
  * form: obligado a llevar contabilidad, contribuyente especial, RIMPE, agente de retención,
  * ambiente, versión del XML), beside it the signing certificate and RIDE logo cards, and below,
- * for those who may manage the company, the Integraciones section (webhooks).
+ * for those who may manage the company, the Integraciones section (API keys, webhooks).
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
@@ -15,6 +15,7 @@ import { withoutBlanks, writableData } from '../../engine/form-schema.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { CertificateCard } from './company/CertificateCard.tsx';
 import { LogoCard } from './company/LogoCard.tsx';
+import { ApiKeysCard } from './company/ApiKeysCard.tsx';
 import { WebhooksCard } from './company/WebhooksCard.tsx';
 import type { Company } from './company/company-types.ts';
 
@@ -82,6 +83,7 @@ export default function CompanyPage() {
         <Heading as="h2" size="lg" id="integraciones">
           Integraciones
         </Heading>
+        <ApiKeysCard />
         <WebhooksCard />
       </Stack>
     )}
