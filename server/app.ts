@@ -28,6 +28,8 @@ import { importRoutes } from './routes/resources/import-routes.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
+import { guardEmissionScope } from './plugins/emission-scope-guard.ts';
+import { comprobantes } from './db/schema/index-tables.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
@@ -163,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
   await importRoutes(app, deps);
+  // Before the invoice routes: it attaches to the routes registered after it.
+  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: comprobantes, what: 'La factura' });
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);

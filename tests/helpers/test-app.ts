@@ -160,8 +160,8 @@ export async function signUp(t: TestApp, p: { ruc: string; email?: string; passw
   return { email, password, token: body.token, auth: { authorization: `Bearer ${body.token}` }, userId: body.result._id, companyId: body.result.company._id };
 }
 
-/** The token of the newest mailed link of a kind ('activate' | 'reset-password'). */
-export async function lastLinkToken(t: TestApp, kind: 'activate' | 'reset-password'): Promise<string> {
+/** The token of the newest mailed link of a kind ('activate' | 'reset-password' | 'confirm-email'). */
+export async function lastLinkToken(t: TestApp, kind: 'activate' | 'reset-password' | 'confirm-email'): Promise<string> {
   const mails = await t.mails();
   for (const m of mails.reverse()) {
     const match = new RegExp(`#/auth/${kind}/([A-Za-z0-9_-]+)`).exec(m.text);
