@@ -31,7 +31,12 @@ async function main() {
   console.log(`Emite escuchando en http://localhost:${port} (base de datos: ${database.kind})`);
   if (await demoLoginExists(deps.db)) console.log(`Usuario demo: ${DEMO.user.email} / ${DEMO.user.password} — personal de plataforma: ${DEMO.staff.email} / ${DEMO.staff.password}`);
   console.log(deps.mailer.mode === 'outbox' ? `Correos (activación, restablecer contraseña, facturas) en ${deps.mailer.outboxDir}` : 'Correos enviados por SMTP_URL');
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Deteniendo Emite: el trabajo en curso termina y los demás trabajos tomados quedan libres para otro nodo');
+    // app.close() stops the worker (startWorker.stop): the job in hand finishes, the rest are released.
     await app.close();
     await database.close();
     process.exit(0);

@@ -20,7 +20,7 @@ import { transitionInvoice } from '../domain/comprobantes/transition-comprobante
 import { sendInvoiceMail } from '../domain/comprobantes/send-comprobante-mail.ts';
 import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
+import { claimJobs, completeJob, releaseJobs, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
 import { resendIfUnprocessed } from './resend-unprocessed.ts';
 import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
@@ -167,9 +167,14 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>>
  * Claim and run due jobs once. @returns how many ran. Failures reschedule with backoff; an
  * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
  */
-export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[] } = {}): Promise<number> {
+export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[]; shouldStop?: () => boolean } = {}): Promise<number> {
   const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: 60_000, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
-  for (const job of jobs) {
+  for (const [i, job] of jobs.entries()) {
+    // Shutting down (SIGTERM): the job in hand is finished, the rest are handed back at once.
+    if (opts.shouldStop?.()) {
+      await releaseJobs(deps.db, jobs.slice(i), deps.clock());
+      return i;
+    }
     try {
       await HANDLERS[job.kind](deps, job);
     } catch (err) {
@@ -181,7 +186,10 @@ export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; compr
   return jobs.length;
 }
 
-/** Poll for due jobs every `intervalMs` until stopped; `kick()` runs a pass at once. */
+/**
+ * Poll for due jobs every `intervalMs` until stopped; `kick()` runs a pass at once. `stop()` (app
+ * close, SIGTERM) lets the job in hand finish and releases the other claimed ones (releaseJobs).
+ */
 export function startWorker(deps: WorkerDeps, intervalMs = 1000) {
   let running = false;
   let stopped = false;
@@ -189,7 +197,7 @@ export function startWorker(deps: WorkerDeps, intervalMs = 1000) {
     if (running || stopped) return;
     running = true;
     try {
-      while (!stopped && (await runDueJobs(deps)) > 0);
+      while (!stopped && (await runDueJobs(deps, { shouldStop: () => stopped })) > 0);
     } catch (err) {
       deps.log?.error({ err }, 'worker pass failed');
     } finally {

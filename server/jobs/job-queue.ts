@@ -42,6 +42,20 @@ export async function completeJob(db: Db, job: Pick<JobRow, 'companyId' | 'id'>,
   await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
 }
 
+/**
+ * Give claimed jobs back without running them (graceful shutdown): due at once, unlocked, and the
+ * claim not counted as an attempt, so another node takes them on its next pass instead of waiting
+ * for the lease to run out.
+ */
+export async function releaseJobs(db: Db, claimed: ReadonlyArray<Pick<JobRow, 'companyId' | 'id'>>, now: Date): Promise<void> {
+  for (const job of claimed) {
+    await db
+      .update(jobs)
+      .set({ status: 'pending', lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, updatedAt: now })
+      .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id), eq(jobs.status, 'running')));
+  }
+}
+
 /** Backoff: 2 s, 4 s, 8 s … capped at 10 min. */
 export function backoffMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
