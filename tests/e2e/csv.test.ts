@@ -64,11 +64,12 @@ describe('CSV in Chromium', () => {
     // All or nothing is refused while there are errors; only the valid rows can be saved.
     await expect(page.getByRole('button', { name: 'Importar', exact: true }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'csv-20-import-preview');
-    await page.getByText('Solo filas válidas').click();
+    await page.getByText('Solo filas válidas', { exact: true }).click();
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await page.getByText(/Creados: 2/).waitFor();
     await screenshot(page, 'csv-30-import-result');
-    await page.getByRole('button', { name: 'Cerrar' }).first().click();
+    // The success toast has a "Cerrar" button too: close the dialog's.
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
     await page.getByRole('cell', { name: 'Café tostado' }).waitFor();
     await page.getByRole('cell', { name: 'Azúcar morena' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Taza de cerámica' }).count()).toBe(0);
