@@ -77,7 +77,7 @@ export async function seedCompanies(db: pg.Pool, count: number): Promise<BenchCo
 
 /** How many invoices the generator has written so far. */
 export async function countInvoices(db: pg.Pool): Promise<number> {
-  const { rows } = await db.query(`select count(*)::int as n from invoice`);
+  const { rows } = await db.query(`select count(*)::int as n from comprobante`);
   return rows[0].n;
 }
 
@@ -94,7 +94,7 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
   for (let start = p.from; start < p.to; start += chunk) {
     const end = Math.min(p.to, start + chunk) - 1;
     await db.query(
-      `insert into invoice (company_id, establishment_id, estab, pto_emi, cod_doc, customer_id, razon_social_comprador, identificacion_comprador,
+      `insert into comprobante (company_id, establishment_id, estab, pto_emi, cod_doc, customer_id, razon_social_comprador, identificacion_comprador,
          fecha_emision, detalles, pagos, total_sin_impuestos, total_descuento, total_con_impuestos, total_iva, importe_total, status, secuencial,
          clave_acceso, ambiente, numero_autorizacion, fecha_autorizacion, mensajes, issued_at, created_at, updated_at)
        select b.company_id, b.establishment_id, '001', '001', '01', c.customer_id, c.razon_social, c.identificacion,

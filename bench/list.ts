@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../server/db/client.ts';
 import { runSeeds } from '../server/db/seed/run-seeds.ts';
 import { createJwtService } from '../server/auth/jwt.ts';
-import { invoiceListQueries, type InvoiceListQuery } from '../server/domain/invoices/list-invoices.ts';
+import { invoiceListQueries, type InvoiceListQuery } from '../server/domain/comprobantes/list-comprobantes.ts';
 import { countInvoices, dropHelpers, growInvoices, SEARCH_TERM, seedCompanies, type BenchCompany } from './list-data.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
 import { writeResult } from './machine.ts';

@@ -17,10 +17,10 @@ import os from 'node:os';
 import { sign } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { signInvoiceXml } from 'ec-sri-invoice-signer';
-import { buildFacturaXml } from '../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../server/domain/invoicing/test-certificate.ts';
+import { buildFacturaXml } from '../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../server/domain/comprobantes/test-certificate.ts';
 import { sampleFactura } from '../tests/helpers/factura-sample.ts';
 import { writeResult } from './machine.ts';
 

@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -28,7 +29,7 @@ import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
-import { startWorker, type WorkerDeps } from './jobs/invoice-worker.ts';
+import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
 import { sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
@@ -40,6 +41,8 @@ export interface AppConfig {
   appUrl: string;
   /** Requests per minute per IP on each /auth route. */
   authRateLimit?: number;
+  /** Requests per minute per API key on /api (API_KEY_RATE_LIMIT); default 600. */
+  apiKeyRateLimit?: number;
   /** Hops allowed to set X-Forwarded-For (TRUST_PROXY); default false: the socket address is the client. */
   trustProxy?: TrustProxy;
   /** Origins of a front end on another host (CORS_ORIGIN); default none: same origin only. */
@@ -127,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Demasiadas solicitudes; intente de nuevo en ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
-  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache });
+  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache, clock: deps.clock, apiKeyRateLimit: deps.config.apiKeyRateLimit ?? 600 });
+  // After auth (the key is per company), before the routes (their POSTs get its hooks).
+  await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
 
   app.get(

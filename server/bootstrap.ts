@@ -52,6 +52,7 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
       sriEnv: config.sriEnv,
       staticDir: process.env.EMITE_STATIC_DIR ?? path.join(REPO_ROOT, 'dist'),
       authRateLimit: config.authRateLimit,
+      apiKeyRateLimit: config.apiKeyRateLimit,
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       sriRecepcionUrl: config.sriRecepcionUrl,

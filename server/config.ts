@@ -25,6 +25,8 @@ export interface Config {
   /** TRUST_PROXY: hops allowed to set X-Forwarded-For (default false: the socket address counts). */
   /** Requests per minute per IP on each /auth route (AUTH_RATE_LIMIT); unset: the app's default. */
   authRateLimit?: number;
+  /** Requests per minute per API key on /api (API_KEY_RATE_LIMIT); unset: the app's default. */
+  apiKeyRateLimit?: number;
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cap = capText ? Number(capText) : 50;
   if (!(cap >= 0)) problems.push('CONSUMIDOR_FINAL_CAP debe ser un número >= 0 (USD)');
   if (env.AUTH_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.AUTH_RATE_LIMIT)) problems.push(`AUTH_RATE_LIMIT="${env.AUTH_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
+  if (env.API_KEY_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.API_KEY_RATE_LIMIT)) problems.push(`API_KEY_RATE_LIMIT="${env.API_KEY_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
   const corsOrigins = parseCorsOrigin(env.CORS_ORIGIN);
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.EMITE_DEMO !== '0',
     workers: env.EMITE_WORKERS !== '0',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT ? Number(env.API_KEY_RATE_LIMIT) : undefined,
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',

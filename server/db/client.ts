@@ -21,8 +21,9 @@ import * as catalogResources from './schema/catalog-resources.ts';
 import * as invoicing from './schema/invoicing.ts';
 import * as records from './schema/records.ts';
 import * as webhooks from './schema/webhooks.ts';
+import * as integration from './schema/integration.ts';
 
-export const schema = { ...platform, ...company, ...users, ...catalogResources, ...invoicing, ...records, ...webhooks };
+export const schema = { ...platform, ...company, ...users, ...catalogResources, ...invoicing, ...records, ...webhooks, ...integration };
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; transactions are assignable to it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -7,32 +7,32 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index-tables.ts';
 
-export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_invoice' | 'webhook_delivery';
+export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante' | 'webhook_delivery';
 export type JobRow = typeof jobs.$inferSelect;
 
-export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; invoiceId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {
-  await tx.insert(jobs).values({ companyId: p.companyId, kind: p.kind, invoiceId: p.invoiceId ?? null, payload: p.payload ?? {}, runAt: p.runAt ?? new Date() });
+export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; comprobanteId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {
+  await tx.insert(jobs).values({ companyId: p.companyId, kind: p.kind, comprobanteId: p.comprobanteId ?? null, payload: p.payload ?? {}, runAt: p.runAt ?? new Date() });
 }
 
 /** Claim up to `limit` due jobs (optionally only one invoice's) for `leaseMs`. */
-export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: number; invoiceId?: string; kinds?: JobKind[] }): Promise<JobRow[]> {
-  const onlyInvoice = p.invoiceId ? sql`and invoice_id = ${p.invoiceId}` : sql``;
+export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: number; comprobanteId?: string; kinds?: JobKind[] }): Promise<JobRow[]> {
+  const onlyComprobante = p.comprobanteId ? sql`and comprobante_id = ${p.comprobanteId}` : sql``;
   const onlyKinds = p.kinds ? sql`and kind in ${p.kinds}` : sql``;
   const result = await db.execute(sql`
     update job set status = 'running', attempts = attempts + 1, locked_until = ${new Date(p.now.getTime() + p.leaseMs)}, updated_at = ${p.now}
     where (company_id, id) in (
       select company_id, id from job
-      where ((status = 'pending' and run_at <= ${p.now}) or (status = 'running' and locked_until < ${p.now})) ${onlyInvoice} ${onlyKinds}
+      where ((status = 'pending' and run_at <= ${p.now}) or (status = 'running' and locked_until < ${p.now})) ${onlyComprobante} ${onlyKinds}
       order by run_at
       limit ${p.limit}
       for update skip locked
     )
-    returning company_id, id, kind, invoice_id, payload, attempts`);
+    returning company_id, id, kind, comprobante_id, payload, attempts`);
   return ((result as { rows: Array<Record<string, unknown>> }).rows).map((r) => ({
     companyId: r.company_id as string,
     id: r.id as string,
     kind: r.kind as string,
-    invoiceId: (r.invoice_id as string) ?? null,
+    comprobanteId: (r.comprobante_id as string) ?? null,
     payload: (r.payload as Record<string, unknown>) ?? {},
     attempts: Number(r.attempts),
   })) as JobRow[];

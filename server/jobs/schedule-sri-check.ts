@@ -1,12 +1,12 @@
 /**
  * "Ask the SRI again" (POST /api/invoice/:id/authorize) as a job: make the invoice's SRI work due
  * now without ever giving it a second job. Whether that work sends or only asks is the worker's
- * decision (invoice-worker.ts: once a send was attempted it asks authorisation first), so this
+ * decision (comprobante-worker.ts: once a send was attempted it asks authorisation first), so this
  * never causes a blind resend.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { invoices, jobs } from '../db/schema/index-tables.ts';
+import { comprobantes, jobs } from '../db/schema/index-tables.ts';
 import { AppError, notFound } from '../errors.ts';
 import { enqueueJob } from './job-queue.ts';
 
@@ -23,19 +23,19 @@ export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';
  * @throws AppError NOT_FOUND (not this company's invoice), INVOICE_LOCKED (status is not FIRMADA,
  *   RECIBIDA or EN_PROCESO: there is nothing to ask the SRI).
  */
-export async function scheduleSriCheck(db: Db, p: { companyId: string; invoiceId: string; now: Date }): Promise<SriCheckScheduling> {
+export async function scheduleSriCheck(db: Db, p: { companyId: string; comprobanteId: string; now: Date }): Promise<SriCheckScheduling> {
   return db.transaction(async (tx) => {
     const [invoice] = await tx
-      .select({ status: invoices.status })
-      .from(invoices)
-      .where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.invoiceId)))
+      .select({ status: comprobantes.status })
+      .from(comprobantes)
+      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.comprobanteId)))
       .for('update');
     if (!invoice) throw notFound('La factura');
     if (!OPEN_STATUSES.includes(invoice.status)) throw new AppError('INVOICE_LOCKED', `La factura está ${invoice.status}: no hay nada que consultar al SRI`);
     const open = await tx
       .select({ id: jobs.id, status: jobs.status, lockedUntil: jobs.lockedUntil })
       .from(jobs)
-      .where(and(eq(jobs.companyId, p.companyId), eq(jobs.invoiceId, p.invoiceId), inArray(jobs.kind, ['sri_send', 'sri_authorize']), inArray(jobs.status, ['pending', 'running'])));
+      .where(and(eq(jobs.companyId, p.companyId), eq(jobs.comprobanteId, p.comprobanteId), inArray(jobs.kind, ['sri_send', 'sri_authorize']), inArray(jobs.status, ['pending', 'running'])));
     // A running job whose lease has passed belongs to a worker that died: claimJobs takes it again.
     if (open.some((j) => j.status === 'running' && j.lockedUntil && j.lockedUntil.getTime() >= p.now.getTime())) return 'running';
     if (open.length > 0) {
@@ -45,7 +45,7 @@ export async function scheduleSriCheck(db: Db, p: { companyId: string; invoiceId
         .where(and(eq(jobs.companyId, p.companyId), inArray(jobs.id, open.map((j) => j.id)), eq(jobs.status, 'pending'), gt(jobs.runAt, p.now)));
       return 'rescheduled';
     }
-    await enqueueJob(tx, { companyId: p.companyId, kind: invoice.status === 'FIRMADA' ? 'sri_send' : 'sri_authorize', invoiceId: p.invoiceId, runAt: p.now });
+    await enqueueJob(tx, { companyId: p.companyId, kind: invoice.status === 'FIRMADA' ? 'sri_send' : 'sri_authorize', comprobanteId: p.comprobanteId, runAt: p.now });
     return 'enqueued';
   });
 }

@@ -1,7 +1,9 @@
 /**
- * Bearer authentication for /api: verifies the JWT, loads the user (active, same token version),
- * and sets `request.user` with the company taken from the token, never from a body.
- * Also provides `requirePermission(resource, action)` and `requireStaff` preHandlers.
+ * Authentication for /api: a session JWT (`Authorization: Bearer <jwt>`: verified, the user loaded,
+ * active, same token version) or an API key (`Authorization: Bearer emk_…` or `X-API-Key: emk_…`:
+ * looked up by hash, not revoked, rate limited per key). Either sets `request.user` with the
+ * company taken from the credential, never from a body; a key acts with its role's permissions.
+ * Also provides `requirePermission(resource, action)`, `requireStaff` and `requireSession`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +12,8 @@ import { findSessionUser } from '../db/repositories/users.ts';
 import { roles } from '../db/schema/index-tables.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
+import { API_KEY_PREFIX } from '../domain/api-keys/create-api-key.ts';
+import { authenticateApiKey } from '../domain/api-keys/authenticate-api-key.ts';
 
 export interface AuthUser {
   id: string;
@@ -20,6 +24,11 @@ export interface AuthUser {
   role: string;
   isStaff: boolean;
   permissions: Record<string, string[]>;
+  /**
+   * Set when the request came with an API key: the key's id (then `id` is that id too, never a
+   * user's, and `firstName` is the key's name). Audit rows take it through `auditActor`.
+   */
+  apiKeyId: string | null;
 }
 
 declare module 'fastify' {
@@ -57,14 +66,48 @@ export function needsToken(routeUrl: string | undefined): boolean {
   return (routeUrl === '/api' || routeUrl.startsWith('/api/')) && routeUrl !== '/api/health';
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jwt: JwtService; roleCache: RoleCache }) => {
+export interface AuthPluginOptions {
+  db: Db;
+  jwt: JwtService;
+  roleCache: RoleCache;
+  clock: () => Date;
+  /** Requests per minute per API key (API_KEY_RATE_LIMIT). */
+  apiKeyRateLimit: number;
+}
+
+/** The credential a request carries: `X-API-Key`, else the bearer token of `Authorization`. */
+function presentedCredential(request: FastifyRequest): string | undefined {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey) return apiKey.trim();
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  // Keyed by the key's id, so each integration has its own budget whatever its IPs.
+  const perKeyLimit = app.rateLimit({ max: opts.apiKeyRateLimit, timeWindow: '1 minute', keyGenerator: (request) => `api-key:${request.user?.apiKeyId}` });
+  app.addHook('onRequest', async (request, reply) => {
     if (!needsToken(request.routeOptions.url)) return;
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
-    const claims = await opts.jwt.verify(match[1]);
+    const credential = presentedCredential(request);
+    if (!credential) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
+    if (credential.startsWith(API_KEY_PREFIX)) {
+      const key = await authenticateApiKey(opts.db, { key: credential, now: opts.clock() });
+      if (!key) throw new AppError('UNAUTHORIZED', 'La clave de API no es válida o fue revocada');
+      request.user = {
+        id: key.id,
+        companyId: key.companyId,
+        email: '',
+        firstName: key.name,
+        lastName: '',
+        role: key.role,
+        isStaff: false,
+        permissions: await opts.roleCache.permissionsOf(key.role),
+        apiKeyId: key.id,
+      };
+      await perKeyLimit.call(app, request, reply);
+      return;
+    }
+    const claims = await opts.jwt.verify(credential);
     if (!claims) throw new AppError('UNAUTHORIZED', 'La sesión no es válida o expiró; inicie sesión de nuevo');
     const user = await findSessionUser(opts.db, { companyId: claims.cid, id: claims.sub });
     if (!user || !user.active || user.tokenVersion !== claims.tv) {
@@ -79,6 +122,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jwt: J
       role: user.role,
       isStaff: user.isStaff,
       permissions: await opts.roleCache.permissionsOf(user.role),
+      apiKeyId: null,
     };
   });
 });
@@ -106,3 +150,16 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!currentUser(request).isStaff) throw new AppError('FORBIDDEN', 'Solo el personal de la plataforma puede cambiar los datos de referencia');
 }
 
+
+/**
+ * Refuses API keys on what only a person signed in may do: their own profile and password, and
+ * managing API keys (a leaked key must not be able to mint or revoke others).
+ */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (currentUser(request).apiKeyId) throw new AppError('FORBIDDEN', 'Esta acción requiere iniciar sesión como usuario; una clave de API no puede hacerla');
+}
+
+/** Who to record in an audit row: the user, or (user null) the API key that made the request. */
+export function auditActor(user: AuthUser): { userId: string | null; apiKeyId: string | null } {
+  return user.apiKeyId ? { userId: null, apiKeyId: user.apiKeyId } : { userId: user.id, apiKeyId: null };
+}

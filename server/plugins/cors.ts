@@ -40,8 +40,8 @@ export async function registerCors(app: FastifyInstance, origins: string[]): Pro
   await app.register(cors, {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: ['x-total-count', 'etag', 'content-disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-API-Key', 'Idempotency-Key'],
+    exposedHeaders: ['x-total-count', 'etag', 'content-disposition', 'idempotent-replayed'],
     credentials: false,
     maxAge: 600,
   });

@@ -12,7 +12,7 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { isValidClaveAcceso, parseClaveAcceso } from '../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../core/guayaquil-date.ts';
-import { validateFacturaXml } from '../domain/invoicing/validate-xsd.ts';
+import { validateFacturaXml } from '../domain/comprobantes/validate-xsd.ts';
 import type { SriMensaje } from './soap-client.ts';
 import { numeroKey, type SandboxStore } from './sandbox-store.ts';
 import { verifyComprobanteRoot } from './verify-signature.ts';

@@ -1,12 +1,12 @@
 import { Badge } from '@chakra-ui/react';
-import { STATUS } from './format.ts';
+import { STATUS_DISPLAY, isComprobanteStatus } from '../../core/comprobante-status.ts';
 
 /**
- * The invoice status as a coloured badge.
+ * A comprobante's status (core/comprobante-status.ts) as a coloured badge.
  * @example <StatusBadge status="AUTORIZADA" />
  */
 export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: status, color: 'gray' };
+  const s = isComprobanteStatus(status) ? STATUS_DISPLAY[status] : { label: status, color: 'gray' };
   return (
     <Badge colorPalette={s.color} variant="subtle" data-status={status}>
       {s.label}

@@ -21,14 +21,3 @@ export const dateTime = (v: unknown) => {
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? v : DATE_TIME.format(d);
 };
-
-export const STATUS: Record<string, { label: string; color: string }> = {
-  BORRADOR: { label: 'Borrador', color: 'gray' },
-  FIRMADA: { label: 'Firmada', color: 'purple' },
-  RECIBIDA: { label: 'Recibida', color: 'blue' },
-  EN_PROCESO: { label: 'En proceso', color: 'cyan' },
-  AUTORIZADA: { label: 'Autorizada', color: 'green' },
-  DEVUELTA: { label: 'Devuelta', color: 'orange' },
-  NO_AUTORIZADA: { label: 'No autorizada', color: 'red' },
-  ANULADA: { label: 'Anulada', color: 'gray' },
-};

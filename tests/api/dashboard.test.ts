@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 
 // "Now" is 2026-11-20 10:00 in Ecuador.
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -17,7 +17,7 @@ async function invoice(auth: Record<string, string>, d: Awaited<ReturnType<typeo
     ...(p.books ? [{ product: d.book._id, cantidad: p.books, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }] : []),
   ];
   const inv = await post(t, auth, '/api/invoice', { establishment: d.establishment._id, ptoEmi: '001', customer: d[p.customer ?? 'customer']._id, fechaEmision: p.fecha, detalles });
-  await t.database.db.execute(sql`update invoice set status = ${p.status}, mensajes = ${JSON.stringify(p.mensajes ?? [])}::jsonb, issued_at = ${p.issuedAt ?? null}, created_at = ${p.createdAt ?? NOW}, secuencial = ${p.status === 'BORRADOR' ? null : Math.floor(Math.random() * 1e6)} where id = ${inv._id}`);
+  await t.database.db.execute(sql`update comprobante set status = ${p.status}, mensajes = ${JSON.stringify(p.mensajes ?? [])}::jsonb, issued_at = ${p.issuedAt ?? null}, created_at = ${p.createdAt ?? NOW}, secuencial = ${p.status === 'BORRADOR' ? null : Math.floor(Math.random() * 1e6)} where id = ${inv._id}`);
   return inv;
 }
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
-import { runDueJobs } from '../../server/jobs/invoice-worker.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
 import { createSriClient, SriUnavailableError, type AutorizacionResult } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { buildClaveAcceso, isValidClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { sql } from 'drizzle-orm';
-import { buildFacturaXml } from '../../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../server/domain/invoicing/signing-credentials.ts';
+import { buildFacturaXml } from '../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';
 import { sampleFactura } from '../helpers/factura-sample.ts';
 
 let t: TestApp;
@@ -178,7 +178,7 @@ describe('issuing through the sandbox SRI', () => {
     expect(new Set(results.map((r) => r.json().claveAcceso)).size).toBe(100);
   });
 
-  it('keeps invoices FIRMADA while the SRI is down and authorises each exactly once when it is back', async () => {
+  it('keeps comprobantes FIRMADA while the SRI is down and authorises each exactly once when it is back', async () => {
     sriOnline = false;
     const ids = [await newDraft(), await newDraft()];
     for (const id of ids) {
@@ -221,7 +221,7 @@ describe('issuing through the sandbox SRI', () => {
     const id = await newDraft();
     expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
     // The stored XML is altered after signing (what a broken transmission would look like).
-    await t.database.db.execute(sql`update invoice set signed_xml = replace(signed_xml, '<importeTotal>945.00</importeTotal>', '<importeTotal>9.45</importeTotal>') where id = ${id}`);
+    await t.database.db.execute(sql`update comprobante set signed_xml = replace(signed_xml, '<importeTotal>945.00</importeTotal>', '<importeTotal>9.45</importeTotal>') where id = ${id}`);
     sriOnline = true;
     const later = { ...t.deps, sri: t.deps.sri!, clock: () => new Date(Date.now() + 60_000) };
     await runDueJobs(later as never);
@@ -235,14 +235,14 @@ describe('issuing through the sandbox SRI', () => {
 const later = () => ({ ...t.deps, sri: t.deps.sri!, clock: () => new Date(Date.now() + 60_000) }) as never;
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)) as unknown as { rows: T[] };
 const sriJobs = async (id: string) =>
-  (await rowsOf<{ kind: string; status: string; last_error: string | null }>(sql`select kind, status, last_error from job where invoice_id = ${id} and kind like 'sri_%' order by kind, created_at`)).rows;
+  (await rowsOf<{ kind: string; status: string; last_error: string | null }>(sql`select kind, status, last_error from job where comprobante_id = ${id} and kind like 'sri_%' order by kind, created_at`)).rows;
 const statusOf = async (id: string) => (await api('GET', `/api/invoice/${id}`)).json().status as string;
 /** Audit rows of the transition into AUTORIZADA (the mail note is AUTORIZADA -> AUTORIZADA). */
 const authorisations = async (id: string) => (await api('GET', `/api/invoice/${id}/events`)).json().filter((e: { to: string; note: string | null }) => e.to === 'AUTORIZADA' && !e.note);
 /** Run the invoice's due jobs until none is left, with the clock `aheadMs` in the future. */
 async function drain(id: string, aheadMs = 60_000) {
   const deps = { ...t.deps, sri: t.deps.sri!, clock: () => new Date(Date.now() + aheadMs) } as never;
-  for (let i = 0; i < 10 && (await runDueJobs(deps, { invoiceId: id })) > 0; i += 1);
+  for (let i = 0; i < 10 && (await runDueJobs(deps, { comprobanteId: id })) > 0; i += 1);
 }
 async function updateCompany(changes: Record<string, unknown>) {
   const c = (await api('GET', '/api/admin/company')).json();
@@ -263,7 +263,7 @@ describe('issuing when the SRI answer is lost, slow or in process', () => {
     expect(await statusOf(id)).toBe('AUTORIZADA');
     expect(receptions - before).toBe(1); // the retry asked authorisation instead of sending again
     expect(await authorisations(id)).toHaveLength(1);
-    expect((await rowsOf<{ n: number }>(sql`select sri_send_attempts as n from invoice where id = ${id}`)).rows[0].n).toBe(1);
+    expect((await rowsOf<{ n: number }>(sql`select sri_send_attempts as n from comprobante where id = ${id}`)).rows[0].n).toBe(1);
   });
 
   it('asking again (POST /authorize) after a lost answer asks first, never resends and adds no job', async () => {
@@ -286,7 +286,7 @@ describe('issuing when the SRI answer is lost, slow or in process', () => {
     expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
     const before = receptions;
     // Its job was abandoned (as the old 200-attempt limit did): POST /authorize must enqueue a new one.
-    await t.database.db.execute(sql`update job set status = 'failed' where invoice_id = ${id}`);
+    await t.database.db.execute(sql`update job set status = 'failed' where comprobante_id = ${id}`);
     const res = await api('POST', `/api/invoice/${id}/authorize`);
     expect(res.json().status).toBe('AUTORIZADA');
     expect(receptions - before).toBe(0);
@@ -312,7 +312,7 @@ describe('issuing when the SRI answer is lost, slow or in process', () => {
     expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
     const before = receptions;
     scriptedAutorizaciones.push({ autorizaciones: [{ estado: 'EN PROCESO', mensajes: [] }], raw: '' });
-    await runDueJobs(later(), { invoiceId: id }); // one pass: the retried send asks first
+    await runDueJobs(later(), { comprobanteId: id }); // one pass: the retried send asks first
     expect(scriptedAutorizaciones).toEqual([]);
     expect(await statusOf(id)).toBe('EN_PROCESO');
     expect(receptions - before).toBe(0);
@@ -327,8 +327,8 @@ describe('issuing when the SRI answer is lost, slow or in process', () => {
     sriOnline = false;
     const id = await newDraft();
     expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('FIRMADA');
-    await t.database.db.execute(sql`update job set attempts = 250 where invoice_id = ${id}`);
-    await runDueJobs(later(), { invoiceId: id });
+    await t.database.db.execute(sql`update job set attempts = 250 where comprobante_id = ${id}`);
+    await runDueJobs(later(), { comprobanteId: id });
     expect(await sriJobs(id)).toEqual([expect.objectContaining({ kind: 'sri_send', status: 'pending', last_error: expect.stringMatching(/SRI no disponible/) })]);
     sriOnline = true;
     await drain(id, 11 * 60_000); // the retry delay is capped at 10 min
@@ -360,7 +360,7 @@ describe('issue-time checks', () => {
     const expected = await nextSecuencial('001');
     // The job insert is the issuing transaction's last statement: after the secuencial, the key,
     // the XSD check, the signature and the FIRMADA update. Make exactly that statement fail.
-    await t.database.db.execute(sql.raw(`alter table job add constraint emite_test_crash check (invoice_id is distinct from '${id}')`));
+    await t.database.db.execute(sql.raw(`alter table job add constraint emite_test_crash check (comprobante_id is distinct from '${id}')`));
     try {
       const crashed = await api('POST', `/api/invoice/${id}/issue`);
       expect(crashed.statusCode).toBe(500);

@@ -133,7 +133,7 @@ describe('establishments', () => {
     expect(none.statusCode).toBe(400);
   });
 
-  it('keeps the estab code and the emission points that invoices use', async () => {
+  it('keeps the estab code and the emission points that comprobantes use', async () => {
     const est = await post(t, a.auth, '/api/establishment', { estab: '007', nombre: 'Sucursal', dirEstablecimiento: 'Guayaquil', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '002' }, { ptoEmi: '003' }] });
     const body = (over: object) => ({ estab: '007', nombre: 'Sucursal', dirEstablecimiento: 'Guayaquil', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '002' }, { ptoEmi: '003' }], ...over });
     // no invoice yet: anything may change

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
-import { runDueJobs, type WorkerDeps } from '../../server/jobs/invoice-worker.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { runDueJobs, type WorkerDeps } from '../../server/jobs/comprobante-worker.ts';
 import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { webhookOptions } from '../../server/routes/admin/webhook-routes.ts';
@@ -258,10 +258,10 @@ describe('comprobante events', () => {
     const inv = await issue();
     expect(inv.status).toBe('FIRMADA');
     // The stored XML altered after signing: the SRI returns it (39, firma inválida).
-    await t.database.db.execute(sql`update invoice set signed_xml = replace(signed_xml, '<importeTotal>25.00</importeTotal>', '<importeTotal>2.50</importeTotal>') where id = ${inv._id}`);
+    await t.database.db.execute(sql`update comprobante set signed_xml = replace(signed_xml, '<importeTotal>25.00</importeTotal>', '<importeTotal>2.50</importeTotal>') where id = ${inv._id}`);
     sriOnline = true;
     const worker: WorkerDeps = { ...t.deps, sri: t.deps.sri!, webhooks: webhookOptions(t.deps), clock: () => new Date(Date.now() + 60_000) };
-    await runDueJobs(worker, { invoiceId: inv._id, kinds: ['sri_send'] });
+    await runDueJobs(worker, { comprobanteId: inv._id, kinds: ['sri_send'] });
     expect((await api('GET', `/api/invoice/${inv._id}`)).json().status).toBe('DEVUELTA');
     await deliver(60_000);
     expect(received).toHaveLength(1);

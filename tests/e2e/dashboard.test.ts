@@ -5,10 +5,10 @@ import { launch, screenshot, SCREENS_DIR } from './browser.ts';
 import { buildClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
-import { buildFacturaXml } from '../../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../server/domain/invoicing/test-certificate.ts';
+import { buildFacturaXml } from '../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { sampleFactura } from '../helpers/factura-sample.ts';
 
 let srv: TestServer;

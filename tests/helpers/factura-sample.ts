@@ -2,7 +2,7 @@
 import { computeInvoiceTotals } from '../../core/totals.ts';
 import { buildClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate, toSriDate } from '../../core/guayaquil-date.ts';
-import type { FacturaDocument } from '../../server/domain/invoicing/factura-document.ts';
+import type { FacturaDocument } from '../../server/domain/comprobantes/factura/factura-document.ts';
 
 export function sampleFactura(opts: { secuencial?: number; lines?: number; fecha?: string; ruc?: string } = {}): FacturaDocument {
   const fecha = opts.fecha ?? guayaquilDate(new Date());

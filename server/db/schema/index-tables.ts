@@ -3,6 +3,7 @@ export { catalogTables, catalogEntries, roles, menuItems } from './platform.ts';
 export { companies, companyCertificates } from './company.ts';
 export { users, authTokens } from './users.ts';
 export { establishments, customers, products } from './catalog-resources.ts';
-export { invoices, invoiceEvents, sequences, jobs } from './invoicing.ts';
+export { comprobantes, comprobanteEvents, sequences, jobs } from './invoicing.ts';
 export { records } from './records.ts';
 export { webhookEndpoints, webhookDeliveries, webhookCertificateNotices } from './webhooks.ts';
+export { apiKeys, idempotencyKeys } from './integration.ts';

@@ -1,15 +1,25 @@
 /**
- * Invoices, their audit trail, the numbering sequences and the outbound job queue.
- * Invariants live in the database: one secuencial per (company, estab, ptoEmi, codDoc) and one
- * claveAcceso per company (SRI ficha técnica: the key identifies the document).
+ * Comprobantes (every SRI document type: factura 01, notas 04/05, …), their audit trail, the
+ * numbering sequences and the outbound job queue (DESIGN.md §5, §7).
+ * Invariants live in the database: one secuencial per (company, estab, ptoEmi, codDoc), one
+ * claveAcceso per company (SRI ficha técnica: the key identifies the document), and a status from
+ * core/comprobante-status.ts (CHECK constraint).
  */
-import { bigserial, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid, varchar, date } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid, varchar, date } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
+import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
 
 export type SriMensajeRow = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
-export const invoices = pgTable(
-  'invoice',
+/**
+ * One row per comprobante of any type: the columns every type shares (company, codDoc, number,
+ * key, status, date, counterpart, totals, signed XML, SRI messages); what only one type has lives in
+ * `relatedId` (the comprobante it modifies or supports: the factura of a nota) and `typeDetail`
+ * (the type's own fields, e.g. the nota's motivo). Was `invoice` up to migration 0004.
+ */
+export const comprobantes = pgTable(
+  'comprobante',
   {
     companyId: uuid('company_id')
       .notNull()
@@ -18,7 +28,9 @@ export const invoices = pgTable(
     establishmentId: uuid('establishment_id').notNull(),
     estab: varchar('estab', { length: 3 }).notNull(),
     ptoEmi: varchar('pto_emi', { length: 3 }).notNull(),
+    /** SRI tabla 3: 01 factura, 03 liquidación, 04 nota de crédito, 05 nota de débito, 06 guía, 07 retención. */
     codDoc: varchar('cod_doc', { length: 2 }).notNull().default('01'),
+    /** The counterpart: the buyer of a factura or nota (customer id). */
     customerId: uuid('customer_id').notNull(),
     /** Denormalised buyer name for list search and sort without a join. */
     razonSocialComprador: text('razon_social_comprador').notNull(),
@@ -49,6 +61,10 @@ export const invoices = pgTable(
     sriSendAttempts: integer('sri_send_attempts').notNull().default(0),
     authorizationXml: text('authorization_xml'),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** The comprobante this one modifies or supports (a nota's factura), same company. */
+    relatedId: uuid('related_id'),
+    /** Per-type fields the common columns do not hold (the type folder's own model). */
+    typeDetail: jsonb('type_detail').$type<Record<string, unknown>>().notNull().default({}),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid('created_by'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
@@ -57,31 +73,36 @@ export const invoices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('invoice_company_numero').on(t.companyId, t.estab, t.ptoEmi, t.codDoc, t.secuencial),
-    unique('invoice_company_clave').on(t.companyId, t.claveAcceso),
+    check('comprobante_status_check', sql.raw(`status in (${COMPROBANTE_STATUSES.map((st) => `'${st}'`).join(', ')})`)),
+    unique('comprobante_company_numero').on(t.companyId, t.estab, t.ptoEmi, t.codDoc, t.secuencial),
+    unique('comprobante_company_clave').on(t.companyId, t.claveAcceso),
     // Index order = the queries' ORDER BY, NULLS FIRST being what a plain DESC means (drizzle's
     // .desc() alone writes NULLS LAST, which no plain `order by … desc` can read in order).
-    // The list's default order: newest date, then newest created, then id (list-invoices.ts).
-    index('invoice_company_fecha_created_idx').on(t.companyId, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id),
+    // The list's default order: newest date, then newest created, then id (list-comprobantes.ts).
+    index('comprobante_company_fecha_created_idx').on(t.companyId, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id),
     // Dashboard and status filters; the trailing columns let its sums be index-only scans.
-    index('invoice_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc().nullsFirst(), t.importeTotal, t.totalIva, t.customerId),
-    index('invoice_company_customer_idx').on(t.companyId, t.customerId),
+    index('comprobante_company_status_fecha_idx').on(t.companyId, t.status, t.fechaEmision.desc().nullsFirst(), t.importeTotal, t.totalIva, t.customerId),
+    index('comprobante_company_customer_idx').on(t.companyId, t.customerId),
     // Search by buyer (ILIKE on name or identification) reads only this index, not the rows (a
     // company of 100,000 invoices: 250 -> 100 ms), and it serves the sort by buyer.
-    index('invoice_company_buyer_idx').on(t.companyId, t.razonSocialComprador, t.identificacionComprador),
-    index('invoice_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('comprobante_company_buyer_idx').on(t.companyId, t.razonSocialComprador, t.identificacionComprador),
+    index('comprobante_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The notas of a factura (sum of what was credited, the factura's page).
+    index('comprobante_company_related_idx').on(t.companyId, t.relatedId),
   ],
 );
 
-/** Audit row for every state change of an invoice (who, when, from, to, SRI messages). */
-export const invoiceEvents = pgTable(
-  'invoice_event',
+/** Audit row for every state change of a comprobante (who, when, from, to, SRI messages). */
+export const comprobanteEvents = pgTable(
+  'comprobante_event',
   {
     companyId: uuid('company_id').notNull(),
     id: bigserial('id', { mode: 'number' }).notNull(),
-    invoiceId: uuid('invoice_id').notNull(),
+    comprobanteId: uuid('comprobante_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id'),
+    /** Set when the change was made with an API key (api_key.id); user_id is then null. */
+    apiKeyId: uuid('api_key_id'),
     fromStatus: varchar('from_status', { length: 16 }),
     toStatus: varchar('to_status', { length: 16 }).notNull(),
     mensajes: jsonb('mensajes').$type<SriMensajeRow[]>().notNull().default([]),
@@ -89,8 +110,8 @@ export const invoiceEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index('invoice_event_invoice_idx').on(t.companyId, t.invoiceId, t.at),
-    foreignKey({ columns: [t.companyId, t.invoiceId], foreignColumns: [invoices.companyId, invoices.id] }).onDelete('cascade'),
+    index('comprobante_event_comprobante_idx').on(t.companyId, t.comprobanteId, t.at),
+    foreignKey({ columns: [t.companyId, t.comprobanteId], foreignColumns: [comprobantes.companyId, comprobantes.id] }).onDelete('cascade'),
   ],
 );
 
@@ -119,7 +140,7 @@ export const jobs = pgTable(
     companyId: uuid('company_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     kind: varchar('kind', { length: 32 }).notNull(),
-    invoiceId: uuid('invoice_id'),
+    comprobanteId: uuid('comprobante_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -3,9 +3,9 @@
  * call (so totals and rules are the real ones).
  */
 import type { AppDeps } from '../../app.ts';
-import { saveInvoiceDraft } from '../../domain/invoices/save-invoice-draft.ts';
+import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
 import { saveCompanyCertificate } from '../../domain/certificates/company-certificate.ts';
-import { generateTestP12 } from '../../domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../domain/comprobantes/test-certificate.ts';
 import { DEMO, seedDemoMasterData } from './demo.ts';
 
 export async function seedDemoDocuments(deps: AppDeps, companyId: string, userId: string): Promise<void> {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyCertificates } from '../../db/schema/index-tables.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
-import { loadSigningCredentials, type SigningCredentials } from '../invoicing/signing-credentials.ts';
+import { loadSigningCredentials, type SigningCredentials } from '../comprobantes/signing-credentials.ts';
 import { AppError } from '../../errors.ts';
 
 export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { companyId: string; p12: Buffer; password: string; now: Date }) {

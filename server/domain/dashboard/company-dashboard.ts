@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { attentionSql, figuresSql } from './dashboard-sql.ts';
-import { invoiceNumero } from '../invoices/invoice-view.ts';
+import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import type { AttentionItem, CompanyDashboard, InvoiceRef } from '../../../core/dashboard.ts';
 
 export type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';

@@ -6,7 +6,7 @@
  * Dates are 'YYYY-MM-DD' calendar dates (America/Guayaquil); ranges are inclusive unless noted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { INVOICE_STATUSES } from '../invoices/list-invoices.ts';
+import { INVOICE_STATUSES } from '../comprobantes/list-comprobantes.ts';
 
 export interface FiguresRange {
   companyId: string;
@@ -42,7 +42,7 @@ export function figuresSql(r: FiguresRange): SQL {
           'period', coalesce(sum(importe_total) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
           'iva', coalesce(sum(total_iva) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
           'authorised', count(*) filter (where fecha_emision between ${r.from} and ${r.to}))
-        from invoice
+        from comprobante
         where company_id = ${c} and status = 'AUTORIZADA'
           and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
       ) as sales,
@@ -52,7 +52,7 @@ export function figuresSql(r: FiguresRange): SQL {
           -- otherwise walk every status's entries of the company to apply the date range.
           select s.status, c.n
           from (values ${sql.join(INVOICE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
-          cross join lateral (select count(*) as n from invoice where company_id = ${c} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
+          cross join lateral (select count(*) as n from comprobante where company_id = ${c} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
         ) by_status
       ) as by_status,
       (select coalesce(json_agg(json_build_object('month', month, 'total', total, 'n', n) order by month), '[]'::json)
@@ -60,7 +60,7 @@ export function figuresSql(r: FiguresRange): SQL {
           -- Grouped by a timestamp month (no time zone work per row); formatted once per month.
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
             select date_trunc('month', fecha_emision::timestamp) as month_start, sum(importe_total) as total, count(*) as n
-            from invoice
+            from comprobante
             where company_id = ${c} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
             group by 1
           ) by_month
@@ -69,14 +69,14 @@ export function figuresSql(r: FiguresRange): SQL {
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
           select customer_id::text as id, min(razon_social_comprador) as label, sum(importe_total) as total, count(*) as n
-          from invoice where ${authorisedInPeriod}
+          from comprobante where ${authorisedInPeriod}
           group by customer_id order by total desc, id limit 5
         ) tc
       ) as top_customers,
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
           select d->>'product' as id, min(d->>'descripcion') as label, sum((d->>'precioTotalSinImpuesto')::numeric) as total, sum((d->>'cantidad')::numeric) as n
-          from invoice cross join lateral jsonb_array_elements(detalles) as d
+          from comprobante cross join lateral jsonb_array_elements(detalles) as d
           where ${authorisedInPeriod}
           group by 1 order by total desc, id limit 5
         ) tp
@@ -112,7 +112,7 @@ function attentionList(q: AttentionQuery): SQL {
   const branches = sql.join(
     q.statuses.map(
       (status) => sql`(select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
-        from invoice where company_id = ${q.companyId} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
+        from comprobante where company_id = ${q.companyId} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
         order by ${order} limit ${ATTENTION_LIMIT})`,
     ),
     sql` union all `,

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { customers, establishments, invoices, products, records, users } from '../../db/schema/index-tables.ts';
+import { customers, establishments, comprobantes, products, records, users } from '../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import { annotatedValues, type JsonSchema } from './schema-values.ts';
@@ -15,7 +15,7 @@ import { annotatedValues, type JsonSchema } from './schema-values.ts';
 type TenantTable = PgTable & { companyId: PgColumn; id: PgColumn };
 
 /** Resources with a table of their own; any other x-ref target must be an `x-storage: "record"` schema. */
-const TABLES: Record<string, TenantTable> = { establishment: establishments, customer: customers, product: products, invoice: invoices, user: users };
+const TABLES: Record<string, TenantTable> = { establishment: establishments, customer: customers, product: products, invoice: comprobantes, user: users };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

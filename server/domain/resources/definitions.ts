@@ -5,13 +5,13 @@
  * record an invoice uses, no changing the estab or removing a ptoEmi an invoice's number uses.
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { customers, establishments, invoices, products } from '../../db/schema/index-tables.ts';
+import { customers, establishments, comprobantes, products } from '../../db/schema/index-tables.ts';
 import { checkIdentificacion } from '../../../core/identification.ts';
 import { AppError } from '../../errors.ts';
 import type { ResourceContext, ResourceDefinition } from './resource-definition.ts';
 
 async function invoicesUsing(ctx: ResourceContext, condition: ReturnType<typeof sql>): Promise<number> {
-  const [{ n }] = await ctx.db.select({ n: count() }).from(invoices).where(and(eq(invoices.companyId, ctx.companyId), condition));
+  const [{ n }] = await ctx.db.select({ n: count() }).from(comprobantes).where(and(eq(comprobantes.companyId, ctx.companyId), condition));
   return Number(n);
 }
 
@@ -32,7 +32,7 @@ async function keepSeriesInUse(ctx: ResourceContext, id: string, estab: string, 
     .where(and(eq(establishments.companyId, ctx.companyId), eq(establishments.id, id)));
   if (!current) return;
   if (current.estab !== estab) {
-    const n = await invoicesUsing(ctx, sql`${invoices.establishmentId} = ${id}`);
+    const n = await invoicesUsing(ctx, sql`${comprobantes.establishmentId} = ${id}`);
     if (n > 0) {
       const message = `El código del establecimiento ${current.estab} no se puede cambiar: se usa en ${n} factura${n === 1 ? '' : 's'}`;
       throw new AppError('IN_USE', message, { details: [{ path: 'estab', message }] });
@@ -41,11 +41,11 @@ async function keepSeriesInUse(ctx: ResourceContext, id: string, estab: string, 
   const removed = current.puntosEmision.map((p) => p.ptoEmi).filter((p) => !puntos.has(p));
   if (removed.length === 0) return;
   const used = await ctx.db
-    .select({ ptoEmi: invoices.ptoEmi, n: count() })
-    .from(invoices)
-    .where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.establishmentId, id), inArray(invoices.ptoEmi, removed)))
-    .groupBy(invoices.ptoEmi)
-    .orderBy(invoices.ptoEmi);
+    .select({ ptoEmi: comprobantes.ptoEmi, n: count() })
+    .from(comprobantes)
+    .where(and(eq(comprobantes.companyId, ctx.companyId), eq(comprobantes.establishmentId, id), inArray(comprobantes.ptoEmi, removed)))
+    .groupBy(comprobantes.ptoEmi)
+    .orderBy(comprobantes.ptoEmi);
   if (used.length > 0) {
     const { ptoEmi, n } = used[0];
     const message = `El punto de emisión ${ptoEmi} no se puede quitar: se usa en ${Number(n)} factura${Number(n) === 1 ? '' : 's'}`;
@@ -74,7 +74,7 @@ export const establishmentResource: ResourceDefinition = {
     if (id) await keepSeriesInUse(ctx, id, String(body.estab), seen);
   },
   async beforeDelete(ctx, id) {
-    const n = await invoicesUsing(ctx, sql`${invoices.establishmentId} = ${id}`);
+    const n = await invoicesUsing(ctx, sql`${comprobantes.establishmentId} = ${id}`);
     if (n > 0) throw inUse('El establecimiento', n);
   },
 };
@@ -104,7 +104,7 @@ export const customerResource: ResourceDefinition = {
     body.identificacion = String(body.identificacion).trim();
   },
   async beforeDelete(ctx, id) {
-    const n = await invoicesUsing(ctx, sql`${invoices.customerId} = ${id}`);
+    const n = await invoicesUsing(ctx, sql`${comprobantes.customerId} = ${id}`);
     if (n > 0) throw inUse('El cliente', n);
   },
 };
@@ -127,7 +127,7 @@ export const productResource: ResourceDefinition = {
   naturalKey: ['codigoPrincipal'],
   uniqueErrors: { product_company_codigo: ['codigoPrincipal', 'Ya existe un producto con ese código principal'] },
   async beforeDelete(ctx, id) {
-    const n = await invoicesUsing(ctx, sql`${invoices.detalles} @> ${JSON.stringify([{ product: id }])}::jsonb`);
+    const n = await invoicesUsing(ctx, sql`${comprobantes.detalles} @> ${JSON.stringify([{ product: id }])}::jsonb`);
     if (n > 0) throw inUse('El producto', n);
   },
 };

@@ -93,7 +93,8 @@ const emailTaken = () =>
 
 const emailUnique = (constraint: string) => (constraint === 'app_user_company_email' ? emailTaken() : undefined);
 
-function assertMayAssign(actor: AuthUser, role: string) {
+/** Only a SUPERADMIN grants the SUPERADMIN role (to a user or an API key). @throws AppError FORBIDDEN */
+export function assertMayAssign(actor: AuthUser, role: string) {
   if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
 }
 

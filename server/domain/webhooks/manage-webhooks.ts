@@ -12,7 +12,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index-table
 import { AppError, notFound } from '../../errors.ts';
 import { webhookTargetProblem } from './check-webhook-target.ts';
 import { newWebhookSecret } from './sign-webhook.ts';
-import type { WebhookEventType } from './webhook-events.ts';
+import type { WebhookEventType } from '../../../core/webhook-events.ts';
 import { toDeliveryView, toEndpointView, type WebhookDeliveryView, type WebhookEndpointView } from './webhook-views.ts';
 
 export interface WebhookEndpointInput {

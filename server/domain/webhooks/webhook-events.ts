@@ -3,16 +3,7 @@
  * carries: `{id, type, created, data}`, `created` in unix seconds, `id` unique per event (the same
  * at every endpoint and on every retry, so a receiver can drop repeats).
  */
-export const WEBHOOK_EVENT_TYPES = ['comprobante.authorized', 'comprobante.rejected', 'comprobante.received', 'certificate.expiring'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** Spanish descriptions, for route schemas and the Integraciones screen. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'comprobante.authorized': 'Comprobante autorizado por el SRI',
-  'comprobante.rejected': 'Comprobante devuelto o no autorizado por el SRI',
-  'comprobante.received': 'Comprobante recibido de un proveedor',
-  'certificate.expiring': 'La firma electrónica expira en 30 días o menos',
-};
+import type { WebhookEventType } from '../../../core/webhook-events.ts';
 
 /** Sent by POST /api/admin/webhook/{_id}/test; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, webhookEndpoints } from '../../db/schema/index-tables.ts';
-import { eventForStatus, type WebhookEvent, type WebhookEventType } from './webhook-events.ts';
+import type { WebhookEventType } from '../../../core/webhook-events.ts';
+import { eventForStatus, type WebhookEvent } from './webhook-events.ts';
 
 export const WEBHOOK_JOB_KIND = 'webhook_delivery';
 
@@ -56,7 +57,7 @@ export function webhookJobsCte(db: Db, p: { from: readonly string[]; to: string;
   const u = p.updated ?? 'upd';
   const at = p.now.toISOString();
   const cte = db.$with('webhook_jobs', { n: sql<number>`1`.as('n') }).as(
-    sql`insert into job (company_id, kind, invoice_id, payload, run_at, created_at, updated_at)
+    sql`insert into job (company_id, kind, comprobante_id, payload, run_at, created_at, updated_at)
         select ${sql.raw(u)}.company_id, ${WEBHOOK_JOB_KIND}::varchar, ${sql.raw(u)}.id,
           jsonb_build_object('endpointId', w.id, 'event', jsonb_build_object('id', e.id, 'type', ${type}::text, 'created', ${unixSeconds(p.now)}::bigint, 'data', ${comprobanteSummarySql(u)})),
           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
@@ -88,7 +89,7 @@ export async function enqueueWebhookEvent(
     endpoints.map((e) => ({
       companyId: p.companyId,
       kind: WEBHOOK_JOB_KIND,
-      invoiceId: p.comprobanteId ?? null,
+      comprobanteId: p.comprobanteId ?? null,
       payload: { endpointId: e.id, event },
       runAt: p.now,
       createdAt: p.now,

@@ -5,10 +5,12 @@ import { catalogRoutes } from './catalog-routes.ts';
 import { companyRoutes } from './company-routes.ts';
 import { referenceRoutes } from './reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await referenceRoutes(app, deps);
   await catalogRoutes(app, deps);
   await companyRoutes(app, deps);
   await webhookRoutes(app, deps);
+  await apiKeyRoutes(app, deps);
 }

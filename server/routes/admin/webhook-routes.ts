@@ -15,7 +15,7 @@ import {
   type WebhookEndpointInput,
 } from '../../domain/webhooks/manage-webhooks.ts';
 import { sendTestWebhook } from '../../domain/webhooks/send-test-webhook.ts';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/webhook-events.ts';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '../../../core/webhook-events.ts';
 
 /** The delivery options of this app: its secret box and WEBHOOK_ALLOW_PRIVATE. */
 export function webhookOptions(deps: Pick<AppDeps, 'secretBox' | 'config'>): WebhookDeliveryOptions {

@@ -1,11 +1,11 @@
 /** `/api/invoice`: drafts (list with filters, get, POST, PUT, DELETE); issuing lives beside it. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
-import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type InvoiceListQuery } from '../../domain/invoices/list-invoices.ts';
-import { saveInvoiceDraft } from '../../domain/invoices/save-invoice-draft.ts';
-import { toInvoiceView } from '../../domain/invoices/invoice-view.ts';
+import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type InvoiceListQuery } from '../../domain/comprobantes/list-comprobantes.ts';
+import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
+import { toInvoiceView } from '../../domain/comprobantes/comprobante-view.ts';
 import { idParam } from '../resources/index.ts';
 
 const invoiceOut = { type: 'object', additionalProperties: true } as const;
@@ -81,7 +81,7 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
   );
   const save = (request: Parameters<typeof currentUser>[0], id?: string) => {
     const user = currentUser(request);
-    return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: user.id, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+    return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
   };
   app.post('/api/invoice', { preHandler: requirePermission('invoice', 'create'), schema: { response: { 201: invoiceOut } } }, async (request, reply) =>
     reply.status(201).send(await save(request)),

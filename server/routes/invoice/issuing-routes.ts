@@ -7,15 +7,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requirePermission } from '../../plugins/auth.ts';
-import { companies, invoiceEvents } from '../../db/schema/index-tables.ts';
-import { getInvoice } from '../../domain/invoices/list-invoices.ts';
-import { issueInvoice } from '../../domain/invoices/issue-invoice.ts';
-import { toInvoiceView, invoiceNumero } from '../../domain/invoices/invoice-view.ts';
-import { renderInvoiceRide } from '../../domain/invoices/render-invoice-ride.ts';
-import { sendInvoiceMail } from '../../domain/invoices/send-invoice-mail.ts';
+import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
+import { companies, comprobanteEvents } from '../../db/schema/index-tables.ts';
+import { getInvoice } from '../../domain/comprobantes/list-comprobantes.ts';
+import { issueInvoice } from '../../domain/comprobantes/issue-comprobante.ts';
+import { toInvoiceView, invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
+import { renderInvoiceRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
+import { sendInvoiceMail } from '../../domain/comprobantes/send-comprobante-mail.ts';
 import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
-import { runDueJobs, type WorkerDeps } from '../../jobs/invoice-worker.ts';
+import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../resources/index.ts';
 
@@ -26,7 +26,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
   /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
   const settle = async (invoiceId: string) => {
     for (let i = 0; i < 4; i += 1) {
-      const ran = await runDueJobs(worker, { invoiceId, kinds: ['sri_send', 'sri_authorize'] });
+      const ran = await runDueJobs(worker, { comprobanteId: invoiceId, kinds: ['sri_send', 'sri_authorize'] });
       if (ran === 0) break;
     }
     deps.kickWorker?.();
@@ -34,7 +34,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
 
   app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, userId: currentUser(request).id, invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
+    await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });
@@ -42,7 +42,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
   app.post('/api/invoice/:_id/authorize', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     // Reuses the invoice's pending SRI job (never a second one); the worker asks before resending.
-    await scheduleSriCheck(deps.db, { companyId, invoiceId: id, now: deps.clock() });
+    await scheduleSriCheck(deps.db, { companyId, comprobanteId: id, now: deps.clock() });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });
@@ -92,9 +92,9 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
     await getInvoice(deps.db, { companyId, id });
     const rows = await deps.db
       .select()
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.companyId, companyId), eq(invoiceEvents.invoiceId, id)))
-      .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.id));
-    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
+      .from(comprobanteEvents)
+      .where(and(eq(comprobanteEvents.companyId, companyId), eq(comprobanteEvents.comprobanteId, id)))
+      .orderBy(asc(comprobanteEvents.at), asc(comprobanteEvents.id));
+    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, apiKeyId: e.apiKeyId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
   });
 }

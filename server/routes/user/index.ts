@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { currentUser, requirePermission, requireSession } from '../../plugins/auth.ts';
 import { listQuerySchema, type ListQuery } from '../../http/list-query.ts';
 import { currentUserSchema } from '../../domain/auth/current-user.ts';
 import { changePassword, createUser, deleteUser, getProfile, getUser, listUsers, updateUser, type UserInput } from '../../domain/users/manage-users.ts';
@@ -54,13 +54,14 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  app.get('/api/user/profile-info', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+  app.get('/api/user/profile-info', { preHandler: requireSession, schema: { response: { 200: currentUserSchema } } }, async (request) =>
     getProfile(deps.db, { user: currentUser(request) }),
   );
 
   app.put(
     '/api/user/password',
     {
+      preHandler: requireSession,
       schema: {
         body: {
           type: 'object',

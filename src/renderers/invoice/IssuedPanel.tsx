@@ -9,6 +9,7 @@ import { API_BASE, errorMessage, request } from '../../engine/api-client.ts';
 import { notify } from '../../engine/notify.ts';
 import { session } from '../../engine/session.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
@@ -77,7 +78,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
       setBusy(null);
     }
   };
-  const pending = ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(status);
+  const pending = isWaitingForSri(status);
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" bg="bg" data-testid="issued-panel">
       <HStack gap="3" wrap="wrap">

@@ -1,7 +1,8 @@
 /**
  * Empresa (`#/pages/company`): the company profile and its SRI settings (the `company` schema's
  * form: obligado a llevar contabilidad, contribuyente especial, RIMPE, agente de retención,
- * ambiente, versión del XML), and beside it the signing certificate and RIDE logo cards.
+ * ambiente, versión del XML), beside it the signing certificate and RIDE logo cards, and below,
+ * for those who may manage the company, the Integraciones section (API keys, webhooks).
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
@@ -14,6 +15,8 @@ import { withoutBlanks, writableData } from '../../engine/form-schema.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { CertificateCard } from './company/CertificateCard.tsx';
 import { LogoCard } from './company/LogoCard.tsx';
+import { ApiKeysCard } from './company/ApiKeysCard.tsx';
+import { WebhooksCard } from './company/WebhooksCard.tsx';
 import type { Company } from './company/company-types.ts';
 
 export default function CompanyPage() {
@@ -49,6 +52,7 @@ export default function CompanyPage() {
     }
   };
   return (
+    <Stack gap="8">
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
       <Card.Root>
         <Card.Header>
@@ -74,5 +78,15 @@ export default function CompanyPage() {
         <LogoCard company={data} onChange={(c) => void mutate(c, { revalidate: false })} />
       </Stack>
     </SimpleGrid>
+    {mayUpdate && (
+      <Stack as="section" gap="4" aria-labelledby="integraciones">
+        <Heading as="h2" size="lg" id="integraciones">
+          Integraciones
+        </Heading>
+        <ApiKeysCard />
+        <WebhooksCard />
+      </Stack>
+    )}
+    </Stack>
   );
 }

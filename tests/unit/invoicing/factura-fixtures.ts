@@ -3,7 +3,7 @@
  * field, five lines over every IVA kind with every optional field, and the 15-campoAdicional limit.
  */
 import { buildClaveAcceso } from '../../../core/access-key.ts';
-import type { FacturaDocument } from '../../../server/domain/invoicing/factura-document.ts';
+import type { FacturaDocument } from '../../../server/domain/comprobantes/factura/factura-document.ts';
 
 const RUC = '1790016919001';
 

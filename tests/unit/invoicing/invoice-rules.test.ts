@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../../../server/domain/invoicing/invoice-rules.ts';
+import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../../../server/domain/comprobantes/factura/factura-rules.ts';
 import { loadConfig } from '../../../server/config.ts';
 
 describe('assertPagosMatchTotal (decimal arithmetic, never floats)', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacturaXml } from '../../../server/domain/invoicing/build-factura-xml.ts';
-import { parseFacturaXml } from '../../../server/domain/invoicing/parse-factura-xml.ts';
-import { signComprobante } from '../../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
-import type { FacturaDocument } from '../../../server/domain/invoicing/factura-document.ts';
+import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { parseFacturaXml } from '../../../server/domain/comprobantes/factura/parse-factura-xml.ts';
+import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
+import type { FacturaDocument } from '../../../server/domain/comprobantes/factura/factura-document.ts';
 import { sampleFactura } from '../../helpers/factura-sample.ts';
 import { facturaWith15Adicionales, fullFactura, minimalFactura } from './factura-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import bwipjs from 'bwip-js/node';
-import { renderRide } from '../../../server/domain/invoicing/render-ride.ts';
+import { renderRide } from '../../../server/domain/comprobantes/ride/render-ride.ts';
 import { sampleFactura } from '../../helpers/factura-sample.ts';
 
 async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {

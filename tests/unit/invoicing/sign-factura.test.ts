@@ -1,10 +1,10 @@
 /** buildSignedFactura: one parse validates and signs; an XSD-invalid factura is never signed. */
 import { describe, expect, it } from 'vitest';
-import { buildSignedFactura } from '../../../server/domain/invoicing/sign-factura.ts';
-import { buildFacturaXml } from '../../../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { buildSignedFactura } from '../../../server/domain/comprobantes/sign-comprobante.ts';
+import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 import { verifyComprobanteSignature } from '../../../server/sri/verify-signature.ts';
 import { sampleFactura } from '../../helpers/factura-sample.ts';
 

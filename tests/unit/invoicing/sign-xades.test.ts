@@ -4,10 +4,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { signInvoiceXml } from 'ec-sri-invoice-signer';
 import { C14nCanonicalization } from 'xml-crypto';
 import { describe, expect, it } from 'vitest';
-import { buildFacturaXml } from '../../../server/domain/invoicing/build-factura-xml.ts';
-import { signComprobante } from '../../../server/domain/invoicing/sign-xades.ts';
-import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
+import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 import { facturaWith15Adicionales, fullFactura, minimalFactura } from './factura-fixtures.ts';
 import { xmlsec1Verify, xmlsec1Version } from './xmlsec1.ts';
 

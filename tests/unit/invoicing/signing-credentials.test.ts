@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 
 // ---- building .p12 files the way CAs ship them ---------------------------------------------------
 

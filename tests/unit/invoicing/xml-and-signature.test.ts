@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
 import { signInvoiceXml } from 'ec-sri-invoice-signer';
 import forge from 'node-forge';
-import { buildFacturaXml } from '../../../server/domain/invoicing/build-factura-xml.ts';
-import { validateFacturaXml } from '../../../server/domain/invoicing/validate-xsd.ts';
-import { signComprobante } from '../../../server/domain/invoicing/sign-xades.ts';
-import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
+import { validateFacturaXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
+import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 import { sampleFactura } from '../../helpers/factura-sample.ts';
 
 const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Comercial Ñandú S.A.', password: 'clave' });

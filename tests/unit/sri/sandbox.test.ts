@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { signInvoiceXml } from 'ec-sri-invoice-signer';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 import { createMemorySandboxStore, SANDBOX_PATHS, sandboxControl, sriSandboxPlugin } from '../../../server/sri/sandbox.ts';
 import { createSriClient, pickAutorizacion, SriUnavailableError } from '../../../server/sri/soap-client.ts';
 import { P12_PASSWORD, p12, sign, signedFactura, startSandbox, unsignedFactura, type RunningSandbox } from './sri-fixtures.ts';

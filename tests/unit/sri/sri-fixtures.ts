@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildClaveAcceso } from '../../../core/access-key.ts';
 import { guayaquilDate, toSriDate } from '../../../core/guayaquil-date.ts';
-import { signComprobante } from '../../../server/domain/invoicing/sign-xades.ts';
-import { loadSigningCredentials } from '../../../server/domain/invoicing/signing-credentials.ts';
-import { generateTestP12 } from '../../../server/domain/invoicing/test-certificate.ts';
+import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
+import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
+import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';
 import { sriSandboxPlugin, type SandboxOptions } from '../../../server/sri/sandbox.ts';
 import { createSriClient, sriEndpoints, type SriClient } from '../../../server/sri/soap-client.ts';
 

@@ -6,12 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, customers, invoiceEvents, invoices } from '../../db/schema/index-tables.ts';
+import { companies, customers, comprobanteEvents, comprobantes } from '../../db/schema/index-tables.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
-import { renderInvoiceRide } from './render-invoice-ride.ts';
-import { invoiceNumero, type InvoiceRow } from './invoice-view.ts';
+import { renderInvoiceRide } from './render-comprobante-ride.ts';
+import { invoiceNumero, type InvoiceRow } from './comprobante-view.ts';
 
 export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
   const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, o.invoice.customerId)));
@@ -33,7 +33,7 @@ export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: Invo
       ],
     }),
   );
-  await o.db.update(invoices).set({ emailedAt: o.now }).where(and(eq(invoices.companyId, o.invoice.companyId), eq(invoices.id, o.invoice.id)));
-  await o.db.insert(invoiceEvents).values({ companyId: o.invoice.companyId, invoiceId: o.invoice.id, at: o.now, fromStatus: o.invoice.status, toStatus: o.invoice.status, note: `Enviada por correo a ${to}` });
+  await o.db.update(comprobantes).set({ emailedAt: o.now }).where(and(eq(comprobantes.companyId, o.invoice.companyId), eq(comprobantes.id, o.invoice.id)));
+  await o.db.insert(comprobanteEvents).values({ companyId: o.invoice.companyId, comprobanteId: o.invoice.id, at: o.now, fromStatus: o.invoice.status, toStatus: o.invoice.status, note: `Enviada por correo a ${to}` });
   return to;
 }

@@ -8,10 +8,10 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invoices } from '../../db/schema/index-tables.ts';
+import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './invoice-view.ts';
+import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
   status?: string;
@@ -23,13 +23,13 @@ export interface InvoiceListQuery extends ListQuery {
 export const INVOICE_STATUSES = ['BORRADOR', 'FIRMADA', 'RECIBIDA', 'DEVUELTA', 'EN_PROCESO', 'AUTORIZADA', 'NO_AUTORIZADA', 'ANULADA'] as const;
 
 const sortable = {
-  fechaEmision: invoices.fechaEmision,
-  importeTotal: invoices.importeTotal,
-  secuencial: invoices.secuencial,
-  numero: invoices.secuencial,
-  razonSocialComprador: invoices.razonSocialComprador,
-  status: invoices.status,
-  createdAt: invoices.createdAt,
+  fechaEmision: comprobantes.fechaEmision,
+  importeTotal: comprobantes.importeTotal,
+  secuencial: comprobantes.secuencial,
+  numero: comprobantes.secuencial,
+  razonSocialComprador: comprobantes.razonSocialComprador,
+  status: comprobantes.status,
+  createdAt: comprobantes.createdAt,
 };
 
 /**
@@ -39,28 +39,28 @@ const sortable = {
  */
 export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery }) {
   const q = p.query;
-  const conditions: SQL[] = [eq(invoices.companyId, p.companyId)];
+  const conditions: SQL[] = [eq(comprobantes.companyId, p.companyId)];
   if (q.status) {
     const statuses = q.status.split(',');
-    conditions.push(statuses.length === 1 ? eq(invoices.status, statuses[0]) : sql`${invoices.status} in ${statuses}`);
+    conditions.push(statuses.length === 1 ? eq(comprobantes.status, statuses[0]) : sql`${comprobantes.status} in ${statuses}`);
   }
-  if (q.from) conditions.push(gte(invoices.fechaEmision, q.from));
-  if (q.to) conditions.push(lte(invoices.fechaEmision, q.to));
-  if (q.customer) conditions.push(eq(invoices.customerId, q.customer));
+  if (q.from) conditions.push(gte(comprobantes.fechaEmision, q.from));
+  if (q.to) conditions.push(lte(comprobantes.fechaEmision, q.to));
+  if (q.customer) conditions.push(eq(comprobantes.customerId, q.customer));
   if (q.q) {
     const term = q.q.trim();
-    const byNumber = /^\d{1,9}$/.test(term) ? [eq(invoices.secuencial, Number(term))] : [];
+    const byNumber = /^\d{1,9}$/.test(term) ? [eq(comprobantes.secuencial, Number(term))] : [];
     const numero = /^(\d{3})-(\d{3})-(\d{1,9})$/.exec(term);
-    if (numero) byNumber.push(and(eq(invoices.estab, numero[1]), eq(invoices.ptoEmi, numero[2]), eq(invoices.secuencial, Number(numero[3])))!);
-    conditions.push(or(ilike(invoices.razonSocialComprador, likePattern(term)), ilike(invoices.identificacionComprador, likePattern(term)), ...byNumber)!);
+    if (numero) byNumber.push(and(eq(comprobantes.estab, numero[1]), eq(comprobantes.ptoEmi, numero[2]), eq(comprobantes.secuencial, Number(numero[3])))!);
+    conditions.push(or(ilike(comprobantes.razonSocialComprador, likePattern(term)), ilike(comprobantes.identificacionComprador, likePattern(term)), ...byNumber)!);
   }
   if (q.from && q.to && q.from > q.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
-  const order = orderByFor(q.sort, sortable, [desc(invoices.fechaEmision), desc(invoices.createdAt), asc(invoices.id)]);
+  const order = orderByFor(q.sort, sortable, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
   return {
-    page: db.select(summaryColumns).from(invoices).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: db.select({ total: count() }).from(invoices).where(where),
+    page: db.select(summaryColumns).from(comprobantes).where(where).orderBy(...order).limit(limit).offset(offset),
+    count: db.select({ total: count() }).from(comprobantes).where(where),
   };
 }
 
@@ -75,7 +75,7 @@ export async function listInvoices(db: Db, p: { companyId: string; query: Invoic
 }
 
 export async function getInvoice(db: Db, p: { companyId: string; id: string }) {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.id)));
+  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id)));
   if (!row) throw notFound('La factura');
   return row;
 }
@@ -84,5 +84,5 @@ export async function getInvoice(db: Db, p: { companyId: string; id: string }) {
 export async function deleteInvoiceDraft(db: Db, p: { companyId: string; id: string }): Promise<void> {
   const row = await getInvoice(db, p);
   if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura está ${row.status} y no se puede eliminar`);
-  await db.delete(invoices).where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.id), eq(invoices.status, 'BORRADOR')));
+  await db.delete(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.status, 'BORRADOR')));
 }

@@ -3,8 +3,8 @@
  * its version, then signed XAdES-BES; one libxml2 parse serves both the validation and the signature.
  * bench/issue.ts times it against bare node:crypto RSA-SHA1 with the same key.
  */
-import { buildFacturaXml } from './build-factura-xml.ts';
-import type { FacturaDocument } from './factura-document.ts';
+import { buildFacturaXml } from './factura/build-factura-xml.ts';
+import type { FacturaDocument } from './factura/factura-document.ts';
 import { parseComprobante, signComprobante } from './sign-xades.ts';
 import type { SigningCredentials } from './signing-credentials.ts';
 import { validateFacturaDoc } from './validate-xsd.ts';

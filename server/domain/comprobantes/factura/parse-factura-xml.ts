@@ -4,8 +4,8 @@
  * rebuilt from today's company, establishment and customer rows, which may have changed since.
  */
 import type { Element } from '@xmldom/xmldom';
-import { AppError } from '../../errors.ts';
-import { kids, parseXml, textOf } from '../../sri/xml-dom.ts';
+import { AppError } from '../../../errors.ts';
+import { kids, parseXml, textOf } from '../../../sri/xml-dom.ts';
 import type { FacturaDocument } from './factura-document.ts';
 
 const broken = (why: string) => new AppError('UNPROCESSABLE', `El XML de la factura no se puede leer: ${why}`);

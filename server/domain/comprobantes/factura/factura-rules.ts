@@ -3,8 +3,8 @@
  * (decimal.js, never floats), errors as AppError VALIDATION with the field path in `details`.
  */
 import Decimal from 'decimal.js';
-import { toMoney } from '../../../core/totals.ts';
-import { AppError } from '../../errors.ts';
+import { toMoney } from '../../../../core/totals.ts';
+import { AppError } from '../../../errors.ts';
 
 /** SRI tabla 6: tipoIdentificacionComprador of a consumidor final sale (identificación 9999999999999). */
 export const CONSUMIDOR_FINAL = '07';

@@ -4,11 +4,11 @@
  * signed XML is the record: the RIDE reads it back (parse-factura-xml.ts) instead of calling this
  * with rows that may have changed since.
  */
-import type { companies, customers, establishments } from '../../db/schema/index-tables.ts';
-import type { FacturaDocument } from '../invoicing/factura-document.ts';
-import { toSriDate } from '../../../core/guayaquil-date.ts';
-import type { InvoiceRow } from './invoice-view.ts';
-import { formatSecuencial } from './invoice-view.ts';
+import type { companies, customers, establishments } from '../../../db/schema/index-tables.ts';
+import type { FacturaDocument } from './factura-document.ts';
+import { toSriDate } from '../../../../core/guayaquil-date.ts';
+import type { InvoiceRow } from '../comprobante-view.ts';
+import { formatSecuencial } from '../comprobante-view.ts';
 
 type Company = typeof companies.$inferSelect;
 type Establishment = typeof establishments.$inferSelect;

@@ -1,7 +1,7 @@
 /** The JSON shape of an invoice (DESIGN.md §4): stored row -> API view; money as numbers. */
-import { invoices } from '../../db/schema/index-tables.ts';
+import { comprobantes } from '../../db/schema/index-tables.ts';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceRow = typeof comprobantes.$inferSelect;
 
 const money = (v: string | null) => (v === null ? null : Number(v));
 
@@ -34,31 +34,31 @@ export type InvoiceView = ReturnType<typeof toInvoiceView>;
 
 /** What a list row needs (GET /api/invoice): the invoice without line items, payments and XML. */
 export const summaryColumns = {
-  id: invoices.id,
-  extra: invoices.extra,
-  establishmentId: invoices.establishmentId,
-  estab: invoices.estab,
-  ptoEmi: invoices.ptoEmi,
-  codDoc: invoices.codDoc,
-  customerId: invoices.customerId,
-  razonSocialComprador: invoices.razonSocialComprador,
-  identificacionComprador: invoices.identificacionComprador,
-  fechaEmision: invoices.fechaEmision,
-  totalSinImpuestos: invoices.totalSinImpuestos,
-  totalDescuento: invoices.totalDescuento,
-  totalIva: invoices.totalIva,
-  importeTotal: invoices.importeTotal,
-  status: invoices.status,
-  secuencial: invoices.secuencial,
-  claveAcceso: invoices.claveAcceso,
-  ambiente: invoices.ambiente,
-  numeroAutorizacion: invoices.numeroAutorizacion,
-  fechaAutorizacion: invoices.fechaAutorizacion,
-  mensajes: invoices.mensajes,
-  emailedAt: invoices.emailedAt,
-  issuedAt: invoices.issuedAt,
-  createdAt: invoices.createdAt,
-  updatedAt: invoices.updatedAt,
+  id: comprobantes.id,
+  extra: comprobantes.extra,
+  establishmentId: comprobantes.establishmentId,
+  estab: comprobantes.estab,
+  ptoEmi: comprobantes.ptoEmi,
+  codDoc: comprobantes.codDoc,
+  customerId: comprobantes.customerId,
+  razonSocialComprador: comprobantes.razonSocialComprador,
+  identificacionComprador: comprobantes.identificacionComprador,
+  fechaEmision: comprobantes.fechaEmision,
+  totalSinImpuestos: comprobantes.totalSinImpuestos,
+  totalDescuento: comprobantes.totalDescuento,
+  totalIva: comprobantes.totalIva,
+  importeTotal: comprobantes.importeTotal,
+  status: comprobantes.status,
+  secuencial: comprobantes.secuencial,
+  claveAcceso: comprobantes.claveAcceso,
+  ambiente: comprobantes.ambiente,
+  numeroAutorizacion: comprobantes.numeroAutorizacion,
+  fechaAutorizacion: comprobantes.fechaAutorizacion,
+  mensajes: comprobantes.mensajes,
+  emailedAt: comprobantes.emailedAt,
+  issuedAt: comprobantes.issuedAt,
+  createdAt: comprobantes.createdAt,
+  updatedAt: comprobantes.updatedAt,
 };
 
 export type InvoiceSummaryRow = { [K in keyof typeof summaryColumns]: InvoiceRow[K] };

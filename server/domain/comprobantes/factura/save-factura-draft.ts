@@ -7,20 +7,21 @@
  * @throws AppError VALIDATION (details with paths), NOT_FOUND, INVOICE_LOCKED (not a draft).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { catalogEntries, customers, establishments, invoices, products } from '../../db/schema/index-tables.ts';
-import type { SchemaRegistry } from '../../schemas/registry.ts';
-import { computeInvoiceTotals } from '../../../core/totals.ts';
-import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { assertConsumidorFinalCap } from '../invoicing/invoice-rules.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
-import { toInvoiceView, type InvoiceView } from './invoice-view.ts';
+import type { Db } from '../../../db/client.ts';
+import { catalogEntries, customers, establishments, comprobantes, products } from '../../../db/schema/index-tables.ts';
+import type { SchemaRegistry } from '../../../schemas/registry.ts';
+import { computeInvoiceTotals } from '../../../../core/totals.ts';
+import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
+import { assertConsumidorFinalCap } from './factura-rules.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
+import { toInvoiceView, type InvoiceView } from '../comprobante-view.ts';
 
 export interface SaveInvoiceDraftOptions {
   db: Db;
   companyId: string;
-  userId: string;
+  /** The creating user (invoice.created_by); null when an API key creates it. */
+  userId: string | null;
   schemas: SchemaRegistry;
   consumidorFinalCap: number;
   now: Date;
@@ -70,7 +71,7 @@ export async function ivaRates(db: Db): Promise<Record<string, number>> {
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceView> {
   if (o.id) {
     // Another company's invoice is 404 before anything about the body is said.
-    const [existing] = await o.db.select({ status: invoices.status }).from(invoices).where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.id)));
+    const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
     if (!existing) throw notFound('La factura');
     if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);
   }
@@ -149,16 +150,16 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
   };
 
   if (!o.id) {
-    const [row] = await o.db.insert(invoices).values({ ...values, companyId: o.companyId, createdBy: o.userId, status: 'BORRADOR' }).returning();
+    const [row] = await o.db.insert(comprobantes).values({ ...values, companyId: o.companyId, createdBy: o.userId, status: 'BORRADOR' }).returning();
     return toInvoiceView(row);
   }
   const [row] = await o.db
-    .update(invoices)
+    .update(comprobantes)
     .set(values)
-    .where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.id), eq(invoices.status, 'BORRADOR')))
+    .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.status, 'BORRADOR')))
     .returning();
   if (row) return toInvoiceView(row);
-  const [existing] = await o.db.select({ status: invoices.status }).from(invoices).where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.id)));
+  const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
   if (!existing) throw notFound('La factura');
   throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);
 }

@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import { IVA_RATES } from '../../../../core/totals.ts';
-import type { FacturaDocument } from '../factura-document.ts';
+import type { FacturaDocument } from '../factura/factura-document.ts';
 import { decimalOf, formatRate } from './ride-text.ts';
 
 export interface RideTotalRow {

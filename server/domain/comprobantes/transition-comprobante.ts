@@ -15,7 +15,7 @@
  */
 import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invoices, type SriMensajeRow } from '../../db/schema/invoicing.ts';
+import { comprobantes, type SriMensajeRow } from '../../db/schema/invoicing.ts';
 import type { JobKind } from '../../jobs/job-queue.ts';
 import { webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
@@ -32,13 +32,15 @@ export async function transitionInvoice(
   db: Db,
   p: {
     companyId: string;
-    invoiceId: string;
+    comprobanteId: string;
     from: InvoiceStatus | InvoiceStatus[];
     to: InvoiceStatus;
     userId?: string | null;
+    /** The API key that made the change (then userId is null). */
+    apiKeyId?: string | null;
     mensajes?: SriMensajeRow[];
     note?: string;
-    set?: Partial<typeof invoices.$inferInsert>;
+    set?: Partial<typeof comprobantes.$inferInsert>;
     now: Date;
     /** A job to enqueue for the invoice when the transition happens. */
     enqueue?: TransitionFollowUp;
@@ -50,17 +52,17 @@ export async function transitionInvoice(
   const at = p.now.toISOString();
   const upd = db.$with('upd').as(
     db
-      .update(invoices)
+      .update(comprobantes)
       .set({ ...p.set, status: p.to, updatedAt: p.now, ...(p.mensajes ? { mensajes: p.mensajes } : {}) })
-      .where(and(eq(invoices.companyId, p.companyId), eq(invoices.id, p.invoiceId), inArray(invoices.status, from)))
+      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.comprobanteId), inArray(comprobantes.status, from)))
       .returning(),
   );
   const written = { n: sql<number>`1`.as('n') };
   const ctes: WithSubquery[] = [
     upd,
     db.$with('ev', written).as(
-      sql`insert into invoice_event (company_id, invoice_id, at, user_id, from_status, to_status, mensajes, note)
-          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
+      sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${p.apiKeyId ?? null}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${JSON.stringify(p.mensajes ?? [])}::jsonb, ${p.note ?? null}::text
           from upd returning 1 as n`,
     ),
   ];
@@ -70,7 +72,7 @@ export async function transitionInvoice(
       : sql``;
     ctes.push(
       db.$with('jb', written).as(
-        sql`insert into job (company_id, kind, invoice_id, run_at, created_at, updated_at)
+        sql`insert into job (company_id, kind, comprobante_id, run_at, created_at, updated_at)
             select upd.company_id, ${p.enqueue.kind}::varchar, upd.id, ${p.enqueue.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
             from upd ${buyerHasEmail} returning 1 as n`,
       ),

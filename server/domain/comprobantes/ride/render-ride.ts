@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
-import { AppError } from '../../errors.ts';
-import type { FacturaDocument } from './factura-document.ts';
-import { isEmbeddableLogo } from './ride/ride-logo.ts';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, FILL, MARGIN, MUTED, PAGE_HEIGHT, RideSheet, type Column, type TextStyle } from './ride/ride-sheet.ts';
-import { formatGuayaquilDateTime, formatMoney, formatQuantity, pdfText } from './ride/ride-text.ts';
-import { rideTotals } from './ride/ride-totals.ts';
+import { AppError } from '../../../errors.ts';
+import type { FacturaDocument } from '../factura/factura-document.ts';
+import { isEmbeddableLogo } from './ride-logo.ts';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, FILL, MARGIN, MUTED, PAGE_HEIGHT, RideSheet, type Column, type TextStyle } from './ride-sheet.ts';
+import { formatGuayaquilDateTime, formatMoney, formatQuantity, pdfText } from './ride-text.ts';
+import { rideTotals } from './ride-totals.ts';
 
 export interface RideInput {
   doc: FacturaDocument;

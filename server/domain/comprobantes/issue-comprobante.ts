@@ -11,24 +11,26 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, customers, establishments, invoices } from '../../db/schema/index-tables.ts';
+import { companies, customers, establishments, comprobantes } from '../../db/schema/index-tables.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { buildSignedFactura } from '../invoicing/sign-factura.ts';
+import { buildSignedFactura } from './sign-comprobante.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
-import { assertConsumidorFinalCap, assertPagosMatchTotal } from '../invoicing/invoice-rules.ts';
+import { assertConsumidorFinalCap, assertPagosMatchTotal } from './factura/factura-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
-import { transitionInvoice } from './transition-invoice.ts';
-import { toFacturaDocument } from './to-factura-document.ts';
-import type { InvoiceRow } from './invoice-view.ts';
+import { transitionInvoice } from './transition-comprobante.ts';
+import { toFacturaDocument } from './factura/to-factura-document.ts';
+import type { InvoiceRow } from './comprobante-view.ts';
 
 export interface IssueInvoiceOptions {
   db: Db;
   secretBox: SecretBox;
   companyId: string;
-  userId: string;
+  /** Who issues, for the audit row: a user, or (userId null) an API key. */
+  userId: string | null;
+  apiKeyId?: string | null;
   invoiceId: string;
   now: Date;
   /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
@@ -50,13 +52,13 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
   return o.db.transaction(async (tx) => {
     // The draft (locked) with its company, establishment and customer: one round trip.
     const [loaded] = await tx
-      .select({ invoice: invoices, company: companies, establishment: establishments, customer: customers })
-      .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
-      .leftJoin(establishments, and(eq(establishments.companyId, invoices.companyId), eq(establishments.id, invoices.establishmentId)))
-      .leftJoin(customers, and(eq(customers.companyId, invoices.companyId), eq(customers.id, invoices.customerId)))
-      .where(and(eq(invoices.companyId, o.companyId), eq(invoices.id, o.invoiceId)))
-      .for('update', { of: invoices });
+      .select({ invoice: comprobantes, company: companies, establishment: establishments, customer: customers })
+      .from(comprobantes)
+      .innerJoin(companies, eq(companies.id, comprobantes.companyId))
+      .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
+      .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
+      .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.invoiceId)))
+      .for('update', { of: comprobantes });
     if (!loaded) throw notFound('La factura');
     const { invoice, company, establishment, customer } = loaded;
     if (invoice.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura ya fue emitida (estado ${invoice.status})`);
@@ -96,10 +98,11 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
 
     const row = await transitionInvoice(tx, {
       companyId: o.companyId,
-      invoiceId: o.invoiceId,
+      comprobanteId: o.invoiceId,
       from: 'BORRADOR',
       to: 'FIRMADA',
       userId: o.userId,
+      apiKeyId: o.apiKeyId,
       now: o.now,
       mensajes: [],
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },

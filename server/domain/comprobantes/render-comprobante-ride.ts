@@ -9,10 +9,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogEntries, companies } from '../../db/schema/index-tables.ts';
-import { renderRide } from '../invoicing/render-ride.ts';
-import { parseFacturaXml } from '../invoicing/parse-factura-xml.ts';
+import { renderRide } from './ride/render-ride.ts';
+import { parseFacturaXml } from './factura/parse-factura-xml.ts';
 import { AppError } from '../../errors.ts';
-import type { InvoiceRow } from './invoice-view.ts';
+import type { InvoiceRow } from './comprobante-view.ts';
 
 export async function renderInvoiceRide(o: { db: Db; invoice: InvoiceRow; company?: typeof companies.$inferSelect }): Promise<Buffer> {
   const { invoice } = o;

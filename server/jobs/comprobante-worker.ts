@@ -12,12 +12,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, invoices } from '../db/schema/index-tables.ts';
+import { companies, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
 import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
-import { transitionInvoice } from '../domain/invoices/transition-invoice.ts';
-import { sendInvoiceMail } from '../domain/invoices/send-invoice-mail.ts';
-import { authorizationDocument } from '../domain/invoices/authorization-document.ts';
+import { transitionInvoice } from '../domain/comprobantes/transition-comprobante.ts';
+import { sendInvoiceMail } from '../domain/comprobantes/send-comprobante-mail.ts';
+import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
@@ -33,12 +33,12 @@ export interface WorkerDeps {
   webhooks?: WebhookDeliveryOptions;
 }
 
-type InvoiceRow = typeof invoices.$inferSelect;
+type InvoiceRow = typeof comprobantes.$inferSelect;
 
 const STILL_PROCESSING = new Set(['43', '70']);
 
 async function loadInvoice(db: Db, job: JobRow) {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.companyId, job.companyId), eq(invoices.id, job.invoiceId!)));
+  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, job.companyId), eq(comprobantes.id, job.comprobanteId!)));
   return row;
 }
 
@@ -67,7 +67,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
     await transitionInvoice(deps.db, {
       companyId: job.companyId,
-      invoiceId: job.invoiceId!,
+      comprobanteId: job.comprobanteId!,
       from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'],
       to: 'AUTORIZADA',
       mensajes,
@@ -77,18 +77,18 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
         fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
         authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
       },
-      enqueue: { kind: 'mail_invoice', runAt: now, onlyIfBuyerHasEmail: true },
+      enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
     });
     return 'final';
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: job.invoiceId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now });
+    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now });
     return 'final';
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
   await transitionInvoice(deps.db, {
     companyId: job.companyId,
-    invoiceId: job.invoiceId!,
+    comprobanteId: job.comprobanteId!,
     from: ['FIRMADA', 'RECIBIDA'],
     to: 'EN_PROCESO',
     mensajes,
@@ -104,10 +104,10 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
  */
 async function recordSendAttempt(db: Db, invoice: InvoiceRow, now: Date): Promise<boolean> {
   const rows = await db
-    .update(invoices)
-    .set({ sriSendAttempts: sql`${invoices.sriSendAttempts} + 1`, updatedAt: now })
-    .where(and(eq(invoices.companyId, invoice.companyId), eq(invoices.id, invoice.id), eq(invoices.status, 'FIRMADA')))
-    .returning({ id: invoices.id });
+    .update(comprobantes)
+    .set({ sriSendAttempts: sql`${comprobantes.sriSendAttempts} + 1`, updatedAt: now })
+    .where(and(eq(comprobantes.companyId, invoice.companyId), eq(comprobantes.id, invoice.id), eq(comprobantes.status, 'FIRMADA')))
+    .returning({ id: comprobantes.id });
   return rows.length > 0;
 }
 
@@ -127,9 +127,9 @@ async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
-    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue: { kind: 'sri_authorize', runAt: now }, completes: job });
+    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue: { kind: 'sri_authorize', runAt: now }, completes: job });
   } else {
-    await transitionInvoice(deps.db, { companyId: job.companyId, invoiceId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
+    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
   }
 }
 
@@ -153,7 +153,7 @@ async function handleMail(deps: WorkerDeps, job: JobRow): Promise<void> {
 const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>> = {
   sri_send: handleSend,
   sri_authorize: handleAuthorize,
-  mail_invoice: handleMail,
+  mail_comprobante: handleMail,
   webhook_delivery: handleWebhookDelivery,
 };
 
@@ -161,8 +161,8 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>>
  * Claim and run due jobs once. @returns how many ran. Failures reschedule with backoff; an
  * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
  */
-export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; invoiceId?: string; kinds?: JobKind[] } = {}): Promise<number> {
-  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: 60_000, invoiceId: opts.invoiceId, kinds: opts.kinds });
+export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[] } = {}): Promise<number> {
+  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: 60_000, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
   for (const job of jobs) {
     try {
       await HANDLERS[job.kind](deps, job);
