@@ -3,6 +3,7 @@
  * same app in-process; main.ts only opens the database, builds and listens.
  */
 import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +14,7 @@ import type { JwtService } from './auth/jwt.ts';
 import type { SecretBox } from './auth/secret-box.ts';
 import { authPlugin, type RoleCache } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerEdgeRules } from './plugins/edge-rules.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
@@ -26,12 +28,14 @@ import { importRoutes } from './routes/resources/import-routes.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
+import { guardEmissionScope } from './plugins/emission-scope-guard.ts';
+import { comprobantes } from './db/schema/index-tables.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort, type SriPort } from './jobs/sri-port.ts';
-import { sriSandboxPlugin } from './sri/sandbox.ts';
+import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
 import { registerListExports } from './http/list-export.ts';
 import { webhookOptions } from './routes/admin/webhook-routes.ts';
@@ -57,6 +61,13 @@ export interface AppConfig {
    */
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
+  /**
+   * SRI_RESEND_AFTER_MS: an invoice the SRI received this long ago and still answers zero
+   * autorizaciones for was not processed: the worker sends it again (jobs/resend-policy.ts).
+   */
+  sriResendAfterMs?: number;
+  /** The built-in sandbox answers zero autorizaciones this long after reception, ms (tests). */
+  sriSandboxDelayMs?: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */
   webhookAllowPrivate?: boolean;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
@@ -99,9 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     // Trusting every proxy would let a client choose its rate-limit key with X-Forwarded-For.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // Unique across nodes and restarts (Fastify's default counts from req-1 in each process), so the
+    // requestId of a 5xx body finds one log line. A proxy's X-Request-Id is kept when it is plain.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(httpPartValidatorCompiler());
   registerErrorHandler(app);
+  registerEdgeRules(app);
   const corsOrigins = deps.config.corsOrigins ?? [];
   await registerCors(app, corsOrigins);
   await app.register(helmet, {
@@ -147,12 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
   await importRoutes(app, deps);
+  // Before the invoice routes: it attaches to the routes registered after it.
+  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: comprobantes, what: 'La factura' });
   await invoiceRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
   await dashboardRoutes(app, deps);
 
-  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, {});
+  // Kept in the database: a restart (or another node) answers for earlier receptions as before.
+  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, { store: createDbSandboxStore(deps.db), authorizeDelayMs: deps.config.sriSandboxDelayMs });
   const sri = deps.sri ?? createSriPort({
     sriEnv: deps.config.sriEnv,
     recepcionUrl: deps.config.sriRecepcionUrl,
@@ -160,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxBaseUrl: INTERNAL_SANDBOX,
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
   });
-  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps) };
+  const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await issuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);

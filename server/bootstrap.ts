@@ -58,6 +58,7 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
       sriRecepcionUrl: config.sriRecepcionUrl,
       sriAutorizacionUrl: config.sriAutorizacionUrl,
       worker: config.workers,
+      sriResendAfterMs: config.sriResendAfterMs,
       webhookAllowPrivate: config.webhookAllowPrivate,
     },
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { parseCorsOrigin } from './plugins/cors.ts';
+import { DEFAULT_RESEND_AFTER_MS } from './jobs/resend-policy.ts';
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
+  /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (jobs/resend-policy.ts). */
+  sriResendAfterMs: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
   webhookAllowPrivate: boolean;
 }
@@ -50,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cap = capText ? Number(capText) : 50;
   if (!(cap >= 0)) problems.push('CONSUMIDOR_FINAL_CAP debe ser un número >= 0 (USD)');
   if (env.AUTH_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.AUTH_RATE_LIMIT)) problems.push(`AUTH_RATE_LIMIT="${env.AUTH_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
+  const resendText = env.SRI_RESEND_AFTER_MS?.trim();
+  const sriResendAfterMs = resendText ? Number(resendText) : DEFAULT_RESEND_AFTER_MS;
+  // At least 10 s: the SRI may take a few seconds to process; at most a day (it answers within 24 h).
+  if (!(Number.isInteger(sriResendAfterMs) && sriResendAfterMs >= 10_000 && sriResendAfterMs <= 86_400_000)) {
+    problems.push(`SRI_RESEND_AFTER_MS="${env.SRI_RESEND_AFTER_MS}" debe ser un número entero de milisegundos entre 10000 (10 s) y 86400000 (24 h)`);
+  }
   if (env.API_KEY_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.API_KEY_RATE_LIMIT)) problems.push(`API_KEY_RATE_LIMIT="${env.API_KEY_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
@@ -76,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyRateLimit: env.API_KEY_RATE_LIMIT ? Number(env.API_KEY_RATE_LIMIT) : undefined,
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
+    sriResendAfterMs,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -42,7 +42,8 @@ export function orderByFor(sort: string | undefined, sortable: Record<string, An
   if (!sort) return fallback;
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
-  const column = sortable[field];
+  // A Map, not `sortable[field]`: `sort=__proto__` or `sort=toString` must not reach Object.prototype.
+  const column = new Map(Object.entries(sortable)).get(field);
   if (!column) {
     throw new AppError('VALIDATION', `No se puede ordenar por "${field}"`, {
       details: [{ path: 'sort', message: `Campos permitidos: ${Object.keys(sortable).join(', ')}` }],

@@ -6,7 +6,8 @@
  * made any later send first asks authorisation (the earlier one may have arrived and its answer been
  * lost), whichever job or route triggers it; an EN PROCESO answer there means the SRI has it: poll,
  * do not send. DEVUELTA 43 (clave registrada) or 70 (en procesamiento) -> ask authorisation, never
- * resend; zero autorizaciones -> poll again with backoff (the SRI may take up to 24 h); authorised
+ * resend; zero autorizaciones -> poll again with backoff, and once the send is SRI_RESEND_AFTER_MS
+ * old, resend (resend-policy.ts: the SRI did not process it; 43/45 then means it has it); authorised
  * only when estado AUTORIZADO. SRI jobs are never abandoned (job-queue.ts retryJob).
  * Every status change writes its audit row in the same transaction as the follow-up job.
  */
@@ -21,6 +22,7 @@ import { authorizationDocument } from '../domain/comprobantes/authorization-docu
 import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, retryJob, type JobKind, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
+import { resendIfUnprocessed } from './resend-unprocessed.ts';
 import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
 
 export interface WorkerDeps {
@@ -29,6 +31,8 @@ export interface WorkerDeps {
   mailer: Mailer;
   clock: () => Date;
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  /** SRI_RESEND_AFTER_MS (resend-policy.ts); default two minutes. */
+  resendAfterMs?: number;
   /** Webhook deliveries (secret box, private-target rule); without it those jobs wait. */
   webhooks?: WebhookDeliveryOptions;
 }
@@ -138,6 +142,8 @@ async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {
   if (!invoice || !['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
   const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
   if (outcome === 'final') return completeJob(deps.db, job, deps.clock());
+  // Zero autorizaciones long after the send: the SRI did not process it; send it again.
+  if (outcome === 'none' && (await resendIfUnprocessed(deps, job, invoice, ambienteOf(invoice)))) return;
   // Not processed yet: poll again with backoff (first polls are quick, then spaced out).
   await retryJob(deps.db, job, { now: deps.clock(), error: 'autorización pendiente', delayMs: Math.min(500 * 2 ** (job.attempts - 1), 10 * 60 * 1000) });
 }

@@ -67,3 +67,33 @@ export function invoiceMail(p: {
     attachments: p.attachments,
   };
 }
+
+/** To the NEW address of an e-mail change: the link that makes it the account's address. */
+export function emailChangeMail(p: { to: string; firstName: string; razonSocial: string; link: string }): MailMessage {
+  const lines = [
+    `Hola ${p.firstName}:`,
+    `Pidió usar este correo para su cuenta de ${p.razonSocial} en Emite. Confírmelo con este enlace; vence en 24 horas y sirve una sola vez.`,
+    'Hasta que lo confirme, su cuenta sigue usando el correo anterior. Si no lo pidió, ignore este mensaje.',
+  ];
+  return {
+    to: p.to,
+    subject: 'Confirme su nuevo correo en Emite',
+    text: `${lines.join('\n\n')}\n\n${p.link}\n`,
+    html: layout('Confirme su nuevo correo', lines, { href: p.link, label: 'Confirmar correo' }),
+  };
+}
+
+/** To the OLD address once an e-mail change took effect. */
+export function emailChangedNoticeMail(p: { to: string; firstName: string; razonSocial: string; newEmail: string }): MailMessage {
+  const lines = [
+    `Hola ${p.firstName}:`,
+    `El correo de su cuenta de ${p.razonSocial} en Emite cambió a ${p.newEmail}. Desde ahora inicia sesión con ese correo; las sesiones abiertas se cerraron.`,
+    'Si usted no hizo este cambio, comuníquese de inmediato con el administrador de su empresa.',
+  ];
+  return {
+    to: p.to,
+    subject: 'El correo de su cuenta de Emite cambió',
+    text: lines.join('\n\n'),
+    html: layout('Su correo cambió', lines),
+  };
+}

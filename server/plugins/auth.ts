@@ -12,6 +12,7 @@ import { findSessionUser } from '../db/repositories/users.ts';
 import { roles } from '../db/schema/index-tables.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
+import type { EmissionScope } from '../domain/users/emission-scope.ts';
 import { API_KEY_PREFIX } from '../domain/api-keys/create-api-key.ts';
 import { authenticateApiKey } from '../domain/api-keys/authenticate-api-key.ts';
 
@@ -24,6 +25,8 @@ export interface AuthUser {
   role: string;
   isStaff: boolean;
   permissions: Record<string, string[]>;
+  /** Establishments / emission points this user may use; empty = all (domain/users/emission-scope.ts). */
+  emissionScope: EmissionScope;
   /**
    * Set when the request came with an API key: the key's id (then `id` is that id too, never a
    * user's, and `firstName` is the key's name). Audit rows take it through `auditActor`.
@@ -102,6 +105,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
         role: key.role,
         isStaff: false,
         permissions: await opts.roleCache.permissionsOf(key.role),
+        // A key acts for the whole company (keys have no emission scope yet).
+        emissionScope: [],
         apiKeyId: key.id,
       };
       await perKeyLimit.call(app, request, reply);
@@ -122,6 +127,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       role: user.role,
       isStaff: user.isStaff,
       permissions: await opts.roleCache.permissionsOf(user.role),
+      emissionScope: user.emissionPoints,
       apiKeyId: null,
     };
   });

@@ -1,6 +1,8 @@
 /**
  * The one error handler: AppError codes -> HTTP, Fastify/Ajv validation -> 400 with Spanish
  * `details`, body parsing problems -> 4xx, anything else -> opaque 500 (logged, never leaked).
+ * Every 5xx is logged with the request id, and its body carries it as `requestId` so that a user's
+ * report can be found in the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import localize from 'ajv-i18n';
@@ -50,12 +52,14 @@ const CONTEXT_LABEL: Record<string, string> = { body: 'el cuerpo', querystring: 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error, requestId: request.id }, 'server error');
       return reply.status(error.status).send({
         statusCode: error.status,
         error: REASON[error.status] ?? 'Error',
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
         ...(error.extra ?? {}),
+        ...(error.status >= 500 ? { requestId: request.id } : {}),
       });
     }
     const fe = error as FastifyError & { validationContext?: string };
@@ -72,8 +76,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ statusCode: 500, error: REASON[500], message: 'Error interno del servidor' });
+      request.log.error({ err: error, requestId: request.id }, 'unhandled error');
+      return reply.status(500).send({ statusCode: 500, error: REASON[500], message: 'Error interno del servidor', requestId: request.id });
     }
     const message =
       fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && /JSON/i.test(fe.message))

@@ -122,7 +122,7 @@ export async function checkComprobante(xml: string, store: SandboxStore, now: Da
   }
 
   const numero = numeroKey(key);
-  if (await store.byNumero(numero)) {
+  if (await store.byNumero(numero, key.ambiente)) {
     return { claveAcceso, mensajes: [error('45', 'ERROR SECUENCIAL REGISTRADO', `El comprobante ${key.codDoc} ${key.estab}-${key.ptoEmi}-${key.secuencial} del RUC ${key.ruc} ya fue recibido con otra clave de acceso`)] };
   }
   return { claveAcceso, mensajes: [], accepted: { numero, ambiente: key.ambiente } };

@@ -1,7 +1,8 @@
 /**
  * What the sandbox SRI remembers: the comprobantes it answered RECIBIDA, by claveAcceso (error 43)
- * and by number (ruc, estab, ptoEmi, codDoc, secuencial: error 45). Methods may return promises so a
- * persistent store can be plugged in; the sandbox serialises receptions, so check-then-save is safe.
+ * and by number (ruc, estab, ptoEmi, codDoc, secuencial: error 45), per ambiente. Methods may return
+ * promises so a persistent store can be plugged in (sandbox-db-store.ts). One sandbox serialises its
+ * receptions; sandboxes of several nodes sharing a store rely on `save` refusing a taken key.
  */
 export interface ReceivedComprobante {
   claveAcceso: string;
@@ -11,14 +12,19 @@ export interface ReceivedComprobante {
   xml: string;
   ambiente: '1' | '2';
   receivedAt: Date;
+  /** When the first AUTORIZADO answer was given (then every later answer repeats it). */
+  authorizedAt?: Date;
 }
 
 type Awaitable<T> = T | Promise<T>;
 
 export interface SandboxStore {
   byClave(claveAcceso: string): Awaitable<ReceivedComprobante | undefined>;
-  byNumero(numero: string): Awaitable<ReceivedComprobante | undefined>;
-  save(comprobante: ReceivedComprobante): Awaitable<void>;
+  byNumero(numero: string, ambiente: '1' | '2'): Awaitable<ReceivedComprobante | undefined>;
+  /** @returns false when the clave or the number was taken meanwhile (nothing saved). */
+  save(comprobante: ReceivedComprobante): Awaitable<boolean>;
+  /** Record the authorisation time once; @returns the one recorded (the first call's `at`). */
+  markAuthorized(claveAcceso: string, at: Date): Awaitable<Date>;
   /** Forget everything (tests). */
   reset(): Awaitable<void>;
 }
@@ -34,10 +40,18 @@ export function createMemorySandboxStore(): SandboxStore {
   const byNum = new Map<string, ReceivedComprobante>();
   return {
     byClave: (claveAcceso) => byKey.get(claveAcceso),
-    byNumero: (numero) => byNum.get(numero),
+    byNumero: (numero, ambiente) => byNum.get(`${ambiente}|${numero}`),
     save(comprobante) {
+      const numero = `${comprobante.ambiente}|${comprobante.numero}`;
+      if (byKey.has(comprobante.claveAcceso) || byNum.has(numero)) return false;
       byKey.set(comprobante.claveAcceso, comprobante);
-      byNum.set(comprobante.numero, comprobante);
+      byNum.set(numero, comprobante);
+      return true;
+    },
+    markAuthorized(claveAcceso, at) {
+      const received = byKey.get(claveAcceso);
+      if (received) received.authorizedAt ??= at;
+      return received?.authorizedAt ?? at;
     },
     reset() {
       byKey.clear();

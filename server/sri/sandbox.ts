@@ -20,6 +20,7 @@ import { NS_AUTORIZACION, NS_RECEPCION, type SriMensaje } from './soap-client.ts
 import { kids, parseXml, textOf } from './xml-dom.ts';
 
 export { createMemorySandboxStore, type SandboxStore } from './sandbox-store.ts';
+export { createDbSandboxStore } from './sandbox-db-store.ts';
 
 export interface SandboxOptions {
   /** Where received comprobantes are kept; default a fresh in-memory store per registration. */
@@ -143,8 +144,12 @@ export const sriSandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, 
     const xml = decodeBase64(textOf(op, 'xml') ?? '');
     const answer = await serially(async () => {
       const now = clock();
-      const outcome = await checkComprobante(xml, store, now);
-      if (outcome.accepted) await store.save({ claveAcceso: outcome.claveAcceso, numero: outcome.accepted.numero, xml, ambiente: outcome.accepted.ambiente, receivedAt: now });
+      let outcome = await checkComprobante(xml, store, now);
+      // Another node's sandbox saved the same clave or number between the checks and this save:
+      // check again, which now answers 43 or 45 as the SRI would.
+      if (outcome.accepted && !(await store.save({ claveAcceso: outcome.claveAcceso, numero: outcome.accepted.numero, xml, ambiente: outcome.accepted.ambiente, receivedAt: now }))) {
+        outcome = await checkComprobante(xml, store, now);
+      }
       return recepcionResponse({ estado: outcome.accepted ? 'RECIBIDA' : 'DEVUELTA', claveAcceso: outcome.claveAcceso, mensajes: outcome.mensajes });
     });
     return reply.type('text/xml; charset=utf-8').send(answer);
@@ -164,8 +169,9 @@ export const sriSandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, 
     if (!op) return badRequest(reply, NS_AUTORIZACION, 'autorizacionComprobante');
     const claveAcceso = textOf(op, 'claveAccesoComprobante') ?? '';
     const received = claveAcceso ? await store.byClave(claveAcceso) : undefined;
-    const authorisedAt = received && new Date(received.receivedAt.getTime() + authorizeDelayMs);
-    const ready = received && authorisedAt && clock().getTime() >= authorisedAt.getTime();
-    return reply.type('text/xml; charset=utf-8').send(autorizacionResponse(claveAcceso, ready ? [authorised(received, authorisedAt)] : []));
+    const due = received && (received.authorizedAt ?? new Date(received.receivedAt.getTime() + authorizeDelayMs));
+    const ready = received && due && clock().getTime() >= due.getTime();
+    const authorisedAt = ready ? await store.markAuthorized(claveAcceso, due) : undefined;
+    return reply.type('text/xml; charset=utf-8').send(autorizacionResponse(claveAcceso, received && authorisedAt ? [authorised(received, authorisedAt)] : []));
   });
 };

@@ -117,10 +117,20 @@ export const api = {
   send: <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, kind: CallKind = 'form') => request<T>({ method, path, body, kind }),
 };
 
+/**
+ * A file the API serves (PDF, XML, image) as a Blob, with the session's bearer.
+ * @throws ApiError with the server's message when the answer is not 2xx.
+ * @example const pdf = await fetchBlob(`/api/invoice/${id}/pdf`);
+ */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const { response } = await request({ path, raw: true, kind: 'form' });
+  return response!.blob();
+}
+
 /** A message for any thrown API error (auth pages, forms). */
 export function errorMessage(err: unknown, fallback = 'Ocurrió un error'): string {
   if (err instanceof ApiError) return err.message || fallback;
-  if (typeof err === 'string') return err;
-  if (err && typeof err === 'object' && typeof (err as ErrorBody).message === 'string') return (err as ErrorBody).message!;
+  if (typeof err === 'string') return err || fallback;
+  if (err && typeof err === 'object' && typeof (err as ErrorBody).message === 'string') return (err as ErrorBody).message || fallback;
   return fallback;
 }

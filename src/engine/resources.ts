@@ -72,6 +72,16 @@ export function recordKey(apiPath: string, id: string) {
   return [apiPath, 'one', id, revisionOf(apiPath)] as const;
 }
 
+/**
+ * One page of rows under an API path, and the total the server counted (`x-total-count`); an error
+ * is notified and answers an empty page.
+ * @example const { rows } = await fetchPage('/api/customer', { q: 'ferre', per_page: 20 });
+ */
+export async function fetchPage(apiPath: string, query: Record<string, string | number>): Promise<{ rows: Row[]; total: number }> {
+  const res = await request<Row[]>({ path: apiPath, query });
+  return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0 };
+}
+
 /** One page of a resource. Pass `null` to fetch nothing yet. */
 export function useList(p: ListParams | null): ListResult {
   const schemas = useSchemas();
@@ -79,10 +89,7 @@ export function useList(p: ListParams | null): ListResult {
   useRevision(apiPath);
   const { data, isLoading, isValidating } = useSWR(
     p ? listKey(apiPath, p) : null,
-    async ([path, , query]) => {
-      const res = await request<Row[]>({ path, query });
-      return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0 };
-    },
+    ([path, , query]) => fetchPage(path, query),
     { keepPreviousData: true, revalidateOnFocus: false },
   );
   return { rows: data?.rows ?? [], total: data?.total ?? 0, isLoading, isValidating };
@@ -99,15 +106,21 @@ export function useRecord(p: ResourceParams & { id: string | undefined }) {
   return { record: data, isLoading, refresh };
 }
 
+/** Where one record lives: `<apiPath>/<id>`, or the API path itself for a singleton (the company). */
+export function recordPath(apiPath: string, p: { id?: string; singleton?: boolean }): string {
+  return p.singleton || !p.id ? apiPath : `${apiPath}/${encodeURIComponent(p.id)}`;
+}
+
 /**
  * Create (no id: POST) or replace (PUT, or the schema's `x-update-method`) a record, then drop the
- * resource's cached pages.
+ * resource's cached pages. A singleton (one record at the API path, like the company) is replaced
+ * at that path.
  * @throws ApiError with the server's `details`, for the form to show on its fields.
  */
-export async function saveRecord(p: ResourceParams & { id?: string; body: unknown }): Promise<Row> {
+export async function saveRecord<T = Row>(p: ResourceParams & { id?: string; singleton?: boolean; body: unknown }): Promise<T> {
   const apiPath = resolveApiPath(p);
-  const method = p.id ? (schemaNamed(p.resource)?.schema['x-update-method'] ?? 'PUT') : 'POST';
-  const res = await request<Row>({ method, path: p.id ? `${apiPath}/${encodeURIComponent(p.id)}` : apiPath, body: p.body, kind: 'form' });
+  const method = p.id || p.singleton ? (schemaNamed(p.resource)?.schema['x-update-method'] ?? 'PUT') : 'POST';
+  const res = await request<T>({ method, path: recordPath(apiPath, p), body: p.body, kind: 'form' });
   await invalidate(apiPath);
   return res.data;
 }

@@ -5,17 +5,14 @@
  * that names a custom renderer (`x-renderer`) is handed to it.
  * @example <FormPage schemaName="product" basePath="/invoicing/product" id="new" />
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Flex, Heading, HStack, Spinner } from '@chakra-ui/react';
 import { LuSave, LuTrash2 } from 'react-icons/lu';
-import { ApiError, errorMessage } from '../engine/api-client.ts';
 import { useSchema, type SchemaEntry } from '../engine/schema-registry.ts';
-import { deleteRecord, saveRecord, useRecord } from '../engine/resources.ts';
-import { writableData } from '../engine/form-schema.ts';
 import { accessTo } from '../engine/access.ts';
-import { notify } from '../engine/notify.ts';
 import { useSession } from '../engine/session.ts';
+import { useEditController } from '../engine/useEditController.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { customRenderer } from './custom-renderers.ts';
@@ -45,55 +42,28 @@ export function FormPage(p: FormPageProps) {
   return <GenericForm {...p} entry={entry} />;
 }
 
-type Details = Array<{ path: string; message: string }>;
-
 function GenericForm({ entry, basePath, id, apiParams }: FormPageProps & { entry: SchemaEntry }) {
   const navigate = useNavigate();
   const access = accessTo(useSession(), entry);
-  const editing = id !== 'new';
-  const { record, isLoading } = useRecord({ resource: entry.name, apiParams, id: editing ? id : undefined });
-  const [data, setData] = useState<Record<string, unknown> | null>(editing ? null : {});
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Details>();
+  const edit = useEditController({
+    resource: entry.name,
+    apiParams,
+    id,
+    success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'),
+    onSuccess: () => navigate(basePath),
+  });
+  const { editing, data, saving } = edit;
   const [confirmDelete, setConfirmDelete] = useState(false);
-  useUnsavedGuard(dirty && !saving);
-
-  useEffect(() => {
-    if (record && data === null) setData(record);
-  }, [record, data]);
+  useUnsavedGuard(edit.dirty && !saving);
 
   const mayWrite = editing ? access.update : access.create;
 
-  const save = async (formData: Record<string, unknown>) => {
-    setSaving(true);
-    setServerErrors(undefined);
-    try {
-      await saveRecord({ resource: entry.name, apiParams, id: editing ? id : undefined, body: writableData(entry.schema, formData) });
-      setDirty(false);
-      notify('success', editing ? 'Cambios guardados' : 'Registro creado');
-      navigate(basePath);
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.body === 'object') setServerErrors(err.body.details);
-      notify('danger', errorMessage(err, 'No se pudo guardar'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const remove = async () => {
-    try {
-      await deleteRecord({ resource: entry.name, apiParams, id });
-      setDirty(false);
-      notify('success', 'Registro eliminado');
-      navigate(basePath);
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo eliminar'));
-      setConfirmDelete(false);
-    }
+    if (await edit.remove()) navigate(basePath);
+    else setConfirmDelete(false);
   };
 
-  if (editing && (isLoading || data === null)) {
+  if (editing && (edit.isLoading || data === null)) {
     return (
       <Flex justify="center" py="10">
         <Spinner aria-label="Cargando" />
@@ -113,12 +83,9 @@ function GenericForm({ entry, basePath, id, apiParams }: FormPageProps & { entry
           formData={data ?? {}}
           editing={editing}
           disabled={!mayWrite || saving}
-          serverErrors={serverErrors}
-          onChange={(d, byUser) => {
-            setData(d);
-            if (byUser) setDirty(true);
-          }}
-          onSubmit={save}
+          serverErrors={edit.errors}
+          onChange={edit.setData}
+          onSubmit={edit.save}
         >
           <HStack justify="space-between" mt="6" wrap="wrap" gap="2">
             <Box>

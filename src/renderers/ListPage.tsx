@@ -11,12 +11,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { useList, deleteRecord, type Row } from '../engine/resources.ts';
+import { deleteRecord, type Row } from '../engine/resources.ts';
 import { useSchema, type SchemaEntry } from '../engine/schema-registry.ts';
 import { accessTo } from '../engine/access.ts';
 import { useSession } from '../engine/session.ts';
-import { notify } from '../engine/notify.ts';
-import { errorMessage } from '../engine/api-client.ts';
+import { useListController } from '../engine/useListController.ts';
+import { useMutation } from '../engine/useMutation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
@@ -24,7 +24,6 @@ import { ListTable } from './list/ListTable.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportCsvButton } from './list/ExportCsvButton.tsx';
 import { ImportCsvButton } from './list/ImportCsvDialog.tsx';
-import { useListState } from './list/useListState.ts';
 import { columnsOf, rowMatches } from './list/list-options.ts';
 
 export interface ListPageProps {
@@ -50,10 +49,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const navigate = useNavigate();
   const access = accessTo(useSession(), entry);
   const list = entry.list;
-  const { q, sort, page, perPage, filters, update } = useListState({ defaultSort: list.defaultSort, filters: list.filters });
-  const { rows, total, isLoading, isValidating } = useList({ resource: entry.name, apiParams, q, sort, page, perPage, filters });
+  const ctl = useListController({ resource: entry.name, apiParams, defaultSort: list.defaultSort, filters: list.filters });
+  const { rows, isLoading, isValidating } = ctl;
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useMutation({
+    mutationFn: (row: Row) => deleteRecord({ resource: entry.name, apiParams, id: row._id }),
+    success: 'Registro eliminado',
+    errorMessage: 'No se pudo eliminar',
+  });
   const columns = useMemo(() => columnsOf(entry), [entry]);
   const nested = list.nested;
   const deletableWhen = list.deletableWhen;
@@ -79,38 +82,29 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
 
   const remove = async () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteRecord({ resource: entry.name, apiParams, id: toDelete._id });
-      notify('success', 'Registro eliminado');
-      setToDelete(null);
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo eliminar'));
-      setToDelete(null);
-    } finally {
-      setDeleting(false);
-    }
+    await removal.mutate(toDelete);
+    setToDelete(null);
   };
 
-  const filtered = Boolean(q) || Object.values(filters).some(Boolean);
+  const filtered = ctl.filtered;
   const heading = list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name);
   const csvActions = (
     <>
-      <ExportCsvButton list={{ resource: entry.name, apiParams, q, sort, filters }} />
+      <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
     </>
   );
   return (
     <Stack gap="4">
-      <ListToolbar title={heading} q={q} onSearch={(next) => update({ q: next, page: undefined })} onCreate={create} actions={csvActions} />
-      {list.filters?.length ? <ListFilters filters={list.filters} values={filters} onChange={(changes) => update({ ...changes, page: undefined })} /> : null}
+      <ListToolbar title={heading} q={ctl.q} onSearch={ctl.setQ} onCreate={create} actions={csvActions} />
+      {list.filters?.length ? <ListFilters filters={list.filters} values={ctl.filters} onChange={ctl.setFilters} /> : null}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" opacity={isValidating && !isLoading ? 0.7 : 1} transition="opacity .2s" aria-busy={isValidating}>
         <ListTable
           columns={columns}
           rows={rows}
-          sort={sort}
+          sort={ctl.sort}
           loading={isLoading}
-          onSort={(next) => update({ sort: next, page: undefined })}
+          onSort={ctl.setSort}
           onOpen={(row) => navigate(`${basePath}/${encodeURIComponent(row._id)}`)}
           actions={nested || access.remove ? actions : undefined}
         />
@@ -125,8 +119,8 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
           </Stack>
         )}
       </Box>
-      <ListPager page={page} perPage={perPage} total={total} onPage={(next) => update({ page: String(next) })} onPerPage={(next) => update({ per_page: String(next), page: undefined })} />
-      <ConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={deleting} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <ListPager page={ctl.page} perPage={ctl.perPage} total={ctl.total} onPage={ctl.setPage} onPerPage={ctl.setPerPage} />
+      <ConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
 const ActivatePage = lazy(() => import('./pages/ActivatePage.tsx'));
+const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
 const CompanyPage = lazy(() => import('./pages/CompanyPage.tsx'));
 
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'activate/:token', element: <ActivatePage /> },
+      { path: 'confirm-email/:token', element: <ConfirmEmailPage /> },
     ],
   },
   { path: '/login', element: <AuthLayout />, children: [{ index: true, element: <LoginPage /> }] },

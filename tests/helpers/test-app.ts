@@ -26,6 +26,13 @@ export interface TestApp {
   database: Database;
   deps: AppDeps;
   outboxDir: string;
+  /**
+   * A restart: close the app (not the database) and build it again on the same database, with
+   * `config` changes (e.g. `{ worker: true }`); `app` and `deps` are the new ones afterwards.
+   */
+  restart(config?: Partial<AppDeps['config']>): Promise<void>;
+  /** Another API node on the same database (its own app, role cache and worker), closed with this one. */
+  addNode(config?: Partial<AppDeps['config']>): Promise<FastifyInstance>;
   /** Mails written so far (after background sends finish), oldest first, parsed. */
   mails(): Promise<Array<{ to: string; subject: string; text: string; attachments: Array<{ filename?: string; contentType: string; size: number }> }>>;
   close(): Promise<void>;
@@ -76,16 +83,31 @@ export async function createTestApp(
     version: 'test',
   };
   opts.extend?.(deps);
-  const app = await buildApp(deps);
-  await app.ready();
-  return {
+  const nodes: FastifyInstance[] = [];
+  const build = async (d: AppDeps) => {
+    const built = await buildApp(d);
+    await built.ready();
+    return built;
+  };
+  const app = await build(deps);
+  const testApp: TestApp = {
     app,
     database,
     deps,
     outboxDir,
+    async restart(this: TestApp, config = {}) {
+      await this.app.close();
+      this.deps = { ...this.deps, config: { ...this.deps.config, ...config }, roleCache: createRoleCache(database.db) };
+      this.app = await build(this.deps);
+    },
+    async addNode(this: TestApp, config = {}) {
+      const node = await build({ ...this.deps, config: { ...this.deps.config, ...config }, roleCache: createRoleCache(database.db), kickWorker: undefined });
+      nodes.push(node);
+      return node;
+    },
     async mails() {
       // Some mails go out after the reply (forgot-password, resend-activation): wait for them.
-      await app.background.idle();
+      await this.app.background.idle();
       const files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
       return Promise.all(
         files.map(async (f) => {
@@ -96,12 +118,14 @@ export async function createTestApp(
       );
     },
     async close() {
-      await app.close();
+      for (const node of nodes) await node.close();
+      await this.app.close();
       await database.close();
       await drop();
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 let counter = 0;
@@ -136,8 +160,8 @@ export async function signUp(t: TestApp, p: { ruc: string; email?: string; passw
   return { email, password, token: body.token, auth: { authorization: `Bearer ${body.token}` }, userId: body.result._id, companyId: body.result.company._id };
 }
 
-/** The token of the newest mailed link of a kind ('activate' | 'reset-password'). */
-export async function lastLinkToken(t: TestApp, kind: 'activate' | 'reset-password'): Promise<string> {
+/** The token of the newest mailed link of a kind ('activate' | 'reset-password' | 'confirm-email'). */
+export async function lastLinkToken(t: TestApp, kind: 'activate' | 'reset-password' | 'confirm-email'): Promise<string> {
   const mails = await t.mails();
   for (const m of mails.reverse()) {
     const match = new RegExp(`#/auth/${kind}/([A-Za-z0-9_-]+)`).exec(m.text);

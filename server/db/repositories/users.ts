@@ -22,6 +22,7 @@ const sessionUserColumns = {
   active: users.active,
   isStaff: users.isStaff,
   tokenVersion: users.tokenVersion,
+  emissionPoints: users.emissionPoints,
 };
 const prepareSessionUser = (db: Db) =>
   db
@@ -58,19 +59,33 @@ export async function findCompany(db: Db, p: { companyId: string }): Promise<Com
   return row;
 }
 
+/** What a mailed single-use link does. */
+export type AuthTokenKind = 'activation' | 'reset' | 'email_change';
+
 export async function insertAuthToken(
   db: Db,
-  p: { companyId: string; userId: string; tokenHash: string; kind: 'activation' | 'reset'; expiresAt: Date },
+  p: { companyId: string; userId: string; tokenHash: string; kind: AuthTokenKind; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.insert(authTokens).values(p);
 }
 
 /** Marks the token used and returns it, atomically; undefined when unknown, used, or of another kind. */
-export async function consumeAuthToken(db: Db, p: { tokenHash: string; kind: 'activation' | 'reset'; now: Date }) {
+export async function consumeAuthToken(db: Db, p: { tokenHash: string; kind: AuthTokenKind; now: Date }) {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: p.now })
     .where(and(eq(authTokens.tokenHash, p.tokenHash), eq(authTokens.kind, p.kind), isNull(authTokens.usedAt)))
     .returning();
   return row;
+}
+
+/**
+ * Marks every unused link of a kind for one user as used (a newer e-mail change request replaces
+ * the older one: only the latest link works).
+ */
+export async function retireAuthTokens(db: Db, p: { companyId: string; userId: string; kind: AuthTokenKind; now: Date }): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: p.now })
+    .where(and(eq(authTokens.companyId, p.companyId), eq(authTokens.userId, p.userId), eq(authTokens.kind, p.kind), isNull(authTokens.usedAt)));
 }

@@ -5,5 +5,6 @@ export { users, authTokens } from './users.ts';
 export { establishments, customers, products } from './catalog-resources.ts';
 export { comprobantes, comprobanteEvents, sequences, jobs } from './invoicing.ts';
 export { records } from './records.ts';
+export { sriSandboxComprobantes } from './sri-sandbox.ts';
 export { webhookEndpoints, webhookDeliveries, webhookCertificateNotices } from './webhooks.ts';
 export { apiKeys, idempotencyKeys } from './integration.ts';

@@ -1,5 +1,5 @@
 /** Users (tenant rows) and their single-use activation / reset tokens. */
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
 
 export const users = pgTable(
@@ -17,8 +17,16 @@ export const users = pgTable(
     active: boolean('active').notNull().default(false),
     /** Platform staff may change reference data (catalogs). Granted by `npm run staff`. */
     isStaff: boolean('is_staff').notNull().default(false),
-    /** Bumped on password change: tokens carrying an older value are revoked. */
+    /**
+     * Bumped when the password, e-mail, role or status changes: session tokens carrying an older
+     * value are refused (server/plugins/auth.ts).
+     */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Establishments / emission points the user may issue from and see (SRI codes; no ptoEmi = every
+     * point of that establishment). Empty = all. Rule: server/domain/users/emission-scope.ts.
+     */
+    emissionPoints: jsonb('emission_points').$type<Array<{ estab: string; ptoEmi?: string }>>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,7 +44,10 @@ export const authTokens = pgTable(
     /** sha256 of the token sent by mail; the token itself is never stored. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     userId: uuid('user_id').notNull(),
+    /** 'activation' | 'reset' | 'email_change'. */
     kind: varchar('kind', { length: 16 }).notNull(),
+    /** For 'email_change': the address that becomes the user's once the link is used. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 
 export const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 export const RESET_TTL_MS = 3600 * 1000;
+/** A link confirming a new e-mail address (sent to that address). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600 * 1000;
 
 export function newOneTimeToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');

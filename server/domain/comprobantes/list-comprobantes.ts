@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
 import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
@@ -37,9 +38,11 @@ const sortable = {
  * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
-export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery }) {
+export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope }) {
   const q = p.query;
   const conditions: SQL[] = [eq(comprobantes.companyId, p.companyId)];
+  const inScope = scopeCondition(p.scope, comprobantes);
+  if (inScope) conditions.push(inScope);
   if (q.status) {
     const statuses = q.status.split(',');
     conditions.push(statuses.length === 1 ? eq(comprobantes.status, statuses[0]) : sql`${comprobantes.status} in ${statuses}`);
@@ -65,10 +68,11 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
 }
 
 /**
- * One page of a company's invoices and their exact total.
+ * One page of a company's invoices and their exact total; with `scope`, only the user's emission
+ * points (domain/users/emission-scope.ts).
  * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
  */
-export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery }): Promise<{ items: InvoiceSummary[]; total: number }> {
+export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope }): Promise<{ items: InvoiceSummary[]; total: number }> {
   const { page, count: counted } = invoiceListQueries(db, p);
   const [rows, [{ total }]] = await Promise.all([page, counted]);
   return { items: rows.map(toInvoiceSummary), total: Number(total) };

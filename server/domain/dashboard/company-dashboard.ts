@@ -12,6 +12,7 @@ import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { attentionSql, figuresSql } from './dashboard-sql.ts';
 import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import type { AttentionItem, CompanyDashboard, InvoiceRef } from '../../../core/dashboard.ts';
+import type { EmissionScope } from '../users/emission-scope.ts';
 
 export type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
 
@@ -22,6 +23,8 @@ const HOUR_MS = 3_600_000;
 
 export interface DashboardParams {
   companyId: string;
+  /** Only these emission points' invoices (the caller's scope; empty or absent = all). */
+  scope?: EmissionScope;
   /** The current instant; "this month", "stuck for an hour" and "a week old" are measured from it. */
   now: Date;
   /** Period 'YYYY-MM-DD', inclusive; default: from the 1st of this month to today. */
@@ -68,10 +71,10 @@ export async function companyDashboard(db: Db, p: DashboardParams): Promise<Comp
   const from = p.from ?? monthStart(today);
   const to = p.to ?? today;
   const thisMonth = monthStart(today);
-  const range = { companyId: p.companyId, from, to, today, thisMonth, nextMonth: monthStart(today, 1), lastMonth: monthStart(today, -1), seriesFrom: monthStart(to, -11), seriesTo: monthStart(to, 1) };
+  const range = { companyId: p.companyId, scope: p.scope, from, to, today, thisMonth, nextMonth: monthStart(today, 1), lastMonth: monthStart(today, -1), seriesFrom: monthStart(to, -11), seriesTo: monthStart(to, 1) };
   const [figures, attention] = await Promise.all([
     db.execute(figuresSql(range)).then(firstRow),
-    db.execute(attentionSql({ companyId: p.companyId, stuckBefore: new Date(p.now.getTime() - HOUR_MS), draftBefore: new Date(p.now.getTime() - 7 * DAY_MS) })).then(firstRow),
+    db.execute(attentionSql({ companyId: p.companyId, scope: p.scope, stuckBefore: new Date(p.now.getTime() - HOUR_MS), draftBefore: new Date(p.now.getTime() - 7 * DAY_MS) })).then(firstRow),
   ]);
 
   const sales = json<Row>(figures.sales, {});

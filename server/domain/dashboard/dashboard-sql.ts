@@ -7,9 +7,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { INVOICE_STATUSES } from '../comprobantes/list-comprobantes.ts';
+import { scopeSqlText, type EmissionScope } from '../users/emission-scope.ts';
 
 export interface FiguresRange {
   companyId: string;
+  /** The caller's emission points (empty or absent = the whole company). */
+  scope?: EmissionScope;
   /** The asked period, inclusive. */
   from: string;
   to: string;
@@ -31,9 +34,10 @@ export interface FiguresRange {
  * JSON number.
  */
 export function figuresSql(r: FiguresRange): SQL {
-  const c = r.companyId;
+  // The company's invoices the caller may see (their emission points): every sub-select starts here.
+  const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
   // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
-  const authorisedInPeriod = sql`company_id = ${c} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
+  const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
   return sql`
     select
       (select json_build_object(
@@ -43,7 +47,7 @@ export function figuresSql(r: FiguresRange): SQL {
           'iva', coalesce(sum(total_iva) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
           'authorised', count(*) filter (where fecha_emision between ${r.from} and ${r.to}))
         from comprobante
-        where company_id = ${c} and status = 'AUTORIZADA'
+        where ${own} and status = 'AUTORIZADA'
           and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
       ) as sales,
       (select coalesce(json_object_agg(status, n) filter (where n > 0), '{}'::json)
@@ -52,7 +56,7 @@ export function figuresSql(r: FiguresRange): SQL {
           -- otherwise walk every status's entries of the company to apply the date range.
           select s.status, c.n
           from (values ${sql.join(INVOICE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
-          cross join lateral (select count(*) as n from comprobante where company_id = ${c} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
+          cross join lateral (select count(*) as n from comprobante where ${own} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
         ) by_status
       ) as by_status,
       (select coalesce(json_agg(json_build_object('month', month, 'total', total, 'n', n) order by month), '[]'::json)
@@ -61,7 +65,7 @@ export function figuresSql(r: FiguresRange): SQL {
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
             select date_trunc('month', fecha_emision::timestamp) as month_start, sum(importe_total) as total, count(*) as n
             from comprobante
-            where company_id = ${c} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
+            where ${own} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
             group by 1
           ) by_month
         ) m
@@ -94,6 +98,7 @@ const FECHA_ORDER = { desc: sql.raw('fecha_emision desc'), asc: sql.raw('fecha_e
 
 interface AttentionQuery {
   companyId: string;
+  scope?: EmissionScope;
   statuses: string[];
   /** A further condition on the row (e.g. issued over an hour ago). */
   where?: SQL;
@@ -112,7 +117,7 @@ function attentionList(q: AttentionQuery): SQL {
   const branches = sql.join(
     q.statuses.map(
       (status) => sql`(select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
-        from comprobante where company_id = ${q.companyId} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
+        from comprobante where company_id = ${q.companyId} and ${scopeSqlText(q.scope)} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
         order by ${order} limit ${ATTENTION_LIMIT})`,
     ),
     sql` union all `,
@@ -131,11 +136,11 @@ function attentionList(q: AttentionQuery): SQL {
  * latest first), `old_drafts` (BORRADOR created before `draftBefore`, oldest first); and
  * `certificate_not_after` (timestamptz, null without a certificate).
  */
-export function attentionSql(p: { companyId: string; stuckBefore: Date; draftBefore: Date }): SQL {
-  const companyId = p.companyId;
-  const stuck = attentionList({ companyId, statuses: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
-  const rejected = attentionList({ companyId, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
-  const oldDrafts = attentionList({ companyId, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });
+export function attentionSql(p: { companyId: string; scope?: EmissionScope; stuckBefore: Date; draftBefore: Date }): SQL {
+  const { companyId, scope } = p;
+  const stuck = attentionList({ companyId, scope, statuses: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
+  const rejected = attentionList({ companyId, scope, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
+  const oldDrafts = attentionList({ companyId, scope, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });
   return sql`
     select ${stuck} as stuck, ${rejected} as rejected, ${oldDrafts} as old_drafts,
       (select not_after from company_certificate where company_id = ${companyId}) as certificate_not_after`;

@@ -1,24 +1,28 @@
 /**
  * Users of one company: list, read, create (with a password, or invited by mail), update, delete,
  * change own password. Every query is scoped by `companyId` from the authenticated request.
- * Guard rails: nobody changes their own role or deletes themselves, only a SUPERADMIN grants or
- * touches SUPERADMIN, and the last active SUPERADMIN stays.
- * Changing another user's role, status or e-mail ends that user's sessions; changing one's own
- * e-mail keeps the caller's session (their role and status cannot change themselves).
+ * Guard rails: nobody changes their own role, status or emission points or deletes themselves,
+ * only a SUPERADMIN grants or touches SUPERADMIN, and the last active SUPERADMIN stays.
+ * E-mail: nobody changes another user's address (deactivate and invite instead); one's own goes
+ * through change-email.ts (current password + a link to the new address). Changing another user's
+ * role or status ends that user's sessions; a password change ends every older session.
  * @throws AppError NOT_FOUND, CONFLICT (e-mail taken, also when two requests race for it; self-delete,
  *   last superadmin), FORBIDDEN, VALIDATION.
  */
-import { and, count, eq, ilike, or, sql, asc } from 'drizzle-orm';
+import { and, count, eq, ilike, or, asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../db/schema/index-tables.ts';
 import { findCompany, findUser, insertAuthToken, type UserRow } from '../../db/repositories/users.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { can, type AuthUser } from '../../plugins/auth.ts';
 import { toCurrentUser, type CurrentUser } from '../auth/current-user.ts';
 import { ACTIVATION_TTL_MS, newOneTimeToken } from '../auth/one-time-token.ts';
+import { emailInUse, emailTaken, emailUnique, normalizeEmail } from './user-email.ts';
+import { assertCurrentPassword, issueEmailChangeLink, type EmailChangeRequest } from './change-email.ts';
+import { checkScopePoints, type EmissionPoint } from './emission-scope.ts';
 
 export interface UserInput {
   email: string;
@@ -27,6 +31,10 @@ export interface UserInput {
   role: string;
   active?: boolean;
   password?: string;
+  /** Required with a change of one's own e-mail. */
+  currentPassword?: string;
+  /** Absent: unchanged (update) or unrestricted (create). */
+  emissionPoints?: EmissionPoint[];
 }
 
 export interface UserView {
@@ -37,6 +45,7 @@ export interface UserView {
   role: string;
   active: boolean;
   isStaff: boolean;
+  emissionPoints: EmissionPoint[];
   createdAt: string;
 }
 
@@ -48,6 +57,7 @@ const toView = (u: UserRow): UserView => ({
   role: u.role,
   active: u.active,
   isStaff: u.isStaff,
+  emissionPoints: u.emissionPoints,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -80,19 +90,6 @@ export async function getProfile(db: Db, p: { user: AuthUser }): Promise<Current
   return toCurrentUser(row, company, p.user.permissions);
 }
 
-async function emailInUse(db: Db, p: { companyId: string; email: string; exceptId?: string }) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, p.companyId), eq(sql`lower(${users.email})`, p.email.toLowerCase())));
-  return row && row.id !== p.exceptId;
-}
-
-const emailTaken = () =>
-  new AppError('CONFLICT', 'Ya existe un usuario con ese correo en la empresa', { details: [{ path: 'email', message: 'correo ya registrado' }] });
-
-const emailUnique = (constraint: string) => (constraint === 'app_user_company_email' ? emailTaken() : undefined);
-
 /** Only a SUPERADMIN grants the SUPERADMIN role (to a user or an API key). @throws AppError FORBIDDEN */
 export function assertMayAssign(actor: AuthUser, role: string) {
   if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
@@ -100,8 +97,9 @@ export function assertMayAssign(actor: AuthUser, role: string) {
 
 export async function createUser(db: Db, p: { companyId: string; actor: AuthUser; input: UserInput; now: Date }) {
   assertMayAssign(p.actor, p.input.role);
-  const email = p.input.email.trim().toLowerCase();
+  const email = normalizeEmail(p.input.email);
   if (await emailInUse(db, { companyId: p.companyId, email })) throw emailTaken();
+  const emissionPoints = await checkScopePoints(db, { companyId: p.companyId, scope: p.input.emissionPoints ?? [] });
   if (p.input.password && p.input.password.length < 8) {
     throw new AppError('VALIDATION', 'La contraseña debe tener al menos 8 caracteres', { details: [{ path: 'password', message: 'mínimo 8 caracteres' }] });
   }
@@ -119,6 +117,7 @@ export async function createUser(db: Db, p: { companyId: string; actor: AuthUser
           lastName: p.input.lastName.trim(),
           role: p.input.role,
           active: withPassword ? (p.input.active ?? true) : false,
+          emissionPoints,
         })
         .returning();
       let invitation: { to: string; firstName: string; razonSocial: string; token: string } | undefined;
@@ -142,42 +141,70 @@ async function activeSuperadmins(db: Db, companyId: string) {
   return Number(n);
 }
 
-export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser; id: string; input: UserInput; now: Date }): Promise<UserView> {
+/** An update's result: the user as stored, and the link to mail when the caller asked for a new e-mail. */
+export interface UserUpdate {
+  user: UserView;
+  /** Set when the caller changed their own e-mail: nothing changed yet, the link goes to `to`. */
+  emailChange?: EmailChangeRequest;
+}
+
+const sameScope = (a: EmissionPoint[], b: EmissionPoint[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Update a user (PUT /api/user/{_id}, the full user). The e-mail is never written here: one's own
+ * new address needs `currentPassword` and is confirmed by a link (`emailChange` in the result);
+ * another user's address cannot be changed (403).
+ */
+export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser; id: string; input: UserInput; now: Date }): Promise<UserUpdate> {
   const existing = await findUser(db, { companyId: p.companyId, id: p.id });
   if (!existing) throw notFound('El usuario');
   const self = existing.id === p.actor.id;
-  const changesAccess = p.input.role !== existing.role || (p.input.active ?? existing.active) !== existing.active || p.input.email.trim().toLowerCase() !== existing.email;
+  const email = normalizeEmail(p.input.email);
+  const changesEmail = email !== existing.email;
+  const changesAccess = p.input.role !== existing.role || (p.input.active ?? existing.active) !== existing.active;
   if (!self && !can(p.actor, 'user', 'update')) throw new AppError('FORBIDDEN', `Su rol (${p.actor.role}) no permite modificar otros usuarios`);
-  if (self && changesAccess && p.input.role !== existing.role) throw new AppError('VALIDATION', 'No puede cambiar su propio rol', { details: [{ path: 'role', message: 'no puede cambiar su propio rol' }] });
+  if (!self && changesEmail) {
+    throw new AppError('FORBIDDEN', 'No puede cambiar el correo de otro usuario: cada persona cambia el suyo en Mi Perfil. Si la cuenta pasa a otra persona, desactívela e invite al nuevo correo.', {
+      details: [{ path: 'email', message: 'solo el propio usuario puede cambiar su correo' }],
+    });
+  }
+  if (self && p.input.role !== existing.role) throw new AppError('VALIDATION', 'No puede cambiar su propio rol', { details: [{ path: 'role', message: 'no puede cambiar su propio rol' }] });
   if (self && p.input.active === false) throw new AppError('VALIDATION', 'No puede desactivar su propia cuenta', { details: [{ path: 'active', message: 'no puede desactivarse' }] });
+  let emissionPoints = existing.emissionPoints;
+  if (p.input.emissionPoints !== undefined) {
+    const wanted = await checkScopePoints(db, { companyId: p.companyId, scope: p.input.emissionPoints });
+    if (self && !sameScope(wanted, existing.emissionPoints)) {
+      throw new AppError('VALIDATION', 'No puede cambiar sus propios puntos de emisión', { details: [{ path: 'emissionPoints', message: 'no puede cambiar sus propios puntos de emisión' }] });
+    }
+    emissionPoints = wanted;
+  }
   if (existing.role === 'SUPERADMIN' || p.input.role === 'SUPERADMIN') {
     if (!self) assertMayAssign(p.actor, 'SUPERADMIN');
   }
-  const email = p.input.email.trim().toLowerCase();
-  if (email !== existing.email && (await emailInUse(db, { companyId: p.companyId, email, exceptId: existing.id }))) throw emailTaken();
+  if (changesEmail) {
+    await assertCurrentPassword(existing.passwordHash, p.input.currentPassword);
+    if (await emailInUse(db, { companyId: p.companyId, email, exceptId: existing.id })) throw emailTaken();
+  }
   const demotesSuperadmin = existing.role === 'SUPERADMIN' && existing.active && (p.input.role !== 'SUPERADMIN' || p.input.active === false);
   if (demotesSuperadmin && (await activeSuperadmins(db, p.companyId)) <= 1) {
     throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
   }
-  const [row] = await onUniqueViolation(() =>
-    db
-      .update(users)
-      .set({
-        email,
-        firstName: p.input.firstName.trim(),
-        lastName: p.input.lastName.trim(),
-        role: p.input.role,
-        active: p.input.active ?? existing.active,
-        // Changing someone's access revokes their sessions at once; one's own e-mail change keeps
-        // the caller signed in (sessions are bound to the user id, not the address).
-        tokenVersion: changesAccess && !self ? existing.tokenVersion + 1 : existing.tokenVersion,
-        updatedAt: p.now,
-      })
-      .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
-      .returning(),
-    emailUnique,
-  );
-  return toView(row);
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: p.input.firstName.trim(),
+      lastName: p.input.lastName.trim(),
+      role: p.input.role,
+      active: p.input.active ?? existing.active,
+      emissionPoints,
+      // Changing someone's access revokes their sessions at once.
+      tokenVersion: changesAccess && !self ? existing.tokenVersion + 1 : existing.tokenVersion,
+      updatedAt: p.now,
+    })
+    .where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)))
+    .returning();
+  const emailChange = changesEmail ? await issueEmailChangeLink(db, { companyId: p.companyId, userId: existing.id, firstName: row.firstName, newEmail: email, now: p.now }) : undefined;
+  return { user: toView(row), emailChange };
 }
 
 export async function deleteUser(db: Db, p: { companyId: string; actor: AuthUser; id: string }): Promise<void> {
@@ -191,13 +218,14 @@ export async function deleteUser(db: Db, p: { companyId: string; actor: AuthUser
   await db.delete(users).where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)));
 }
 
-/** @returns the new token version (older sessions are revoked). */
+/**
+ * Change one's own password (the current one must match).
+ * @returns the new token version: every session issued before is refused from now on.
+ */
 export async function changePassword(db: Db, p: { companyId: string; userId: string; currentPassword?: string; password: string }): Promise<number> {
   const existing = await findUser(db, { companyId: p.companyId, id: p.userId });
   if (!existing) throw notFound('El usuario');
-  if (!p.currentPassword || !(await verifyPassword(p.currentPassword, existing.passwordHash))) {
-    throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { details: [{ path: 'currentPassword', message: 'no es correcta' }] });
-  }
+  await assertCurrentPassword(existing.passwordHash, p.currentPassword);
   const [row] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(p.password), tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() })

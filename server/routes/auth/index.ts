@@ -1,5 +1,5 @@
 /**
- * Public auth routes (spec §7, DESIGN.md §4), rate limited. Thin: validate, call the domain, answer.
+ * Public auth routes (spec §7, DESIGN.md §4; plus PUT /auth/confirm-email/{token}), rate limited. Thin: validate, call the domain, answer.
  * Mails go out after the database commit; a mail failure is logged and never fails the request.
  * Forgot-password and resend-activation answer at once and do their lookup and mailing after the
  * reply (app.background), so the answer's timing does not tell whether an account exists.
@@ -11,7 +11,9 @@ import { activateAccount } from '../../domain/auth/activate-account.ts';
 import { authenticate } from '../../domain/auth/login.ts';
 import { requestPasswordReset, resetPassword } from '../../domain/auth/reset-password.ts';
 import { currentUserSchema, toCurrentUser } from '../../domain/auth/current-user.ts';
-import { activationMail, resetPasswordMail } from '../../mail/templates.ts';
+import { activationMail, emailChangedNoticeMail, resetPasswordMail } from '../../mail/templates.ts';
+import { confirmEmailChange, type EmailChanged } from '../../domain/users/change-email.ts';
+import { findCompany, findUser } from '../../db/repositories/users.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
@@ -123,6 +125,41 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const { token } = request.params as { token: string };
       await activateAccount(deps.db, { token }, deps.clock());
       return { message: 'Cuenta activada. Ya puede iniciar sesión.' };
+    },
+  );
+
+  /**
+   * The browser that opened the link may still hold a session of this very user (issued before the
+   * change): it gets a fresh token and user so it stays signed in. Any other caller gets only the
+   * message. The old token itself is refused from now on (token version bumped).
+   */
+  const sessionAfterEmailChange = async (authorization: string | undefined, changed: EmailChanged) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const claims = bearer ? await deps.jwt.verify(bearer) : null;
+    if (!claims || claims.sub !== changed.userId || claims.cid !== changed.companyId || claims.tv !== changed.previousTokenVersion) return {};
+    const [user, company] = await Promise.all([findUser(deps.db, { companyId: changed.companyId, id: changed.userId }), findCompany(deps.db, { companyId: changed.companyId })]);
+    if (!user || !company || !user.active) return {};
+    const token = await deps.jwt.sign({ sub: user.id, cid: company.id, tv: user.tokenVersion });
+    return { token, result: toCurrentUser(user, company, await deps.roleCache.permissionsOf(user.role)) };
+  };
+
+  app.put(
+    '/auth/confirm-email/:token',
+    {
+      config: rateLimit,
+      schema: {
+        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 } } },
+        response: { 200: { type: 'object', properties: { message: { type: 'string' }, email: { type: 'string' }, token: { type: 'string' }, result: currentUserSchema } } },
+      },
+    },
+    async (request) => {
+      const changed = await confirmEmailChange(deps.db, { token: (request.params as { token: string }).token, now: deps.clock() });
+      await sendSafely(emailChangedNoticeMail({ to: changed.oldEmail, firstName: changed.firstName, razonSocial: changed.razonSocial, newEmail: changed.newEmail }));
+      return {
+        message: `Correo confirmado: desde ahora inicia sesión con ${changed.newEmail}.`,
+        email: changed.newEmail,
+        ...(await sessionAfterEmailChange(request.headers.authorization, changed)),
+      };
     },
   );
 

@@ -19,7 +19,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     async (request) => {
       const { from, to } = request.query as { from?: string; to?: string };
       if (from && to && from > to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
-      return companyDashboard(deps.db, { companyId: currentUser(request).companyId, now: deps.clock(), from, to });
+      const user = currentUser(request);
+      return companyDashboard(deps.db, { companyId: user.companyId, scope: user.emissionScope, now: deps.clock(), from, to });
     },
   );
 }

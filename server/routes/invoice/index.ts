@@ -71,7 +71,8 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (request, reply) => {
-      const { items, total } = await listInvoices(deps.db, { companyId: currentUser(request).companyId, query: request.query as InvoiceListQuery });
+      const user = currentUser(request);
+      const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query as InvoiceListQuery, scope: user.emissionScope });
       reply.header('x-total-count', String(total));
       return items;
     },
@@ -81,7 +82,7 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
   );
   const save = (request: Parameters<typeof currentUser>[0], id?: string) => {
     const user = currentUser(request);
-    return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+    return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
   };
   app.post('/api/invoice', { preHandler: requirePermission('invoice', 'create'), schema: { response: { 201: invoiceOut } } }, async (request, reply) =>
     reply.status(201).send(await save(request)),

@@ -1,6 +1,8 @@
 /**
  * Users of the caller's company (spec §7 "Users"). Listing and managing others needs the `user`
- * permission; anyone may read their profile, rename themselves and change their password.
+ * permission; anyone may read their profile, rename themselves, change their password and ask for
+ * a new e-mail (PUT /api/user/{_id} with `currentPassword`: the address changes when the link mailed
+ * to it is used, PUT /auth/confirm-email/{token}; the answer carries `pendingEmail`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
@@ -8,7 +10,9 @@ import { currentUser, requirePermission, requireSession } from '../../plugins/au
 import { listQuerySchema, type ListQuery } from '../../http/list-query.ts';
 import { currentUserSchema } from '../../domain/auth/current-user.ts';
 import { changePassword, createUser, deleteUser, getProfile, getUser, listUsers, updateUser, type UserInput } from '../../domain/users/manage-users.ts';
-import { invitationMail } from '../../mail/templates.ts';
+import { emailChangeMail, invitationMail } from '../../mail/templates.ts';
+import { AppError } from '../../errors.ts';
+import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
 
 const userOut = {
   type: 'object',
@@ -20,7 +24,10 @@ const userOut = {
     role: { type: 'string' },
     active: { type: 'boolean' },
     isStaff: { type: 'boolean' },
+    emissionPoints: { type: 'array', items: { type: 'object', properties: { estab: { type: 'string' }, ptoEmi: { type: 'string' } } } },
     createdAt: { type: 'string' },
+    /** Only in the answer to a change of one's own e-mail: the address waiting for confirmation. */
+    pendingEmail: { type: 'string' },
   },
 } as const;
 const idParam = { type: 'object', required: ['_id'], properties: { _id: { type: 'string', format: 'uuid' } } } as const;
@@ -38,8 +45,13 @@ const userBody = (requirePassword: boolean) =>
       role: { type: 'string', enum: ['SUPERADMIN', 'ADMIN', 'EMISOR', 'CONTADOR'] },
       active: { type: 'boolean' },
       password: requirePassword ? { type: 'string', minLength: 8, maxLength: 200 } : { type: 'string', maxLength: 200 },
+      /** Required when the caller changes their own e-mail. */
+      currentPassword: { type: 'string', maxLength: 200 },
+      emissionPoints: emissionScopeSchema,
+      // Read-only fields of the user as read; accepted and ignored so a client can send it back.
       isStaff: { type: 'boolean' },
       createdAt: { type: 'string' },
+      pendingEmail: { type: 'string' },
     },
   }) as const;
 
@@ -104,7 +116,17 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.put('/api/user/:_id', { schema: { params: idParam, body: userBody(false), response: { 200: userOut } } }, async (request) => {
     const user = currentUser(request);
-    return updateUser(deps.db, { companyId: user.companyId, actor: user, id: (request.params as { _id: string })._id, input: request.body as UserInput, now: deps.clock() });
+    const updated = await updateUser(deps.db, { companyId: user.companyId, actor: user, id: (request.params as { _id: string })._id, input: request.body as UserInput, now: deps.clock() });
+    if (!updated.emailChange) return updated.user;
+    const { to, firstName, razonSocial, token } = updated.emailChange;
+    try {
+      await deps.mailer.send(emailChangeMail({ to, firstName, razonSocial, link: `${deps.config.appUrl}/#/auth/confirm-email/${token}` }));
+    } catch (err) {
+      // Without this mail the change cannot be confirmed: the caller must hear of it and retry.
+      request.log.error({ err }, 'e-mail change link not sent');
+      throw new AppError('MAIL_UNAVAILABLE', 'Se guardaron sus datos, pero no se pudo enviar el enlace de confirmación al nuevo correo; vuelva a intentarlo', { status: 503 });
+    }
+    return { ...updated.user, pendingEmail: to };
   });
 
   app.delete('/api/user/:_id', { preHandler: requirePermission('user', 'delete'), schema: { params: idParam } }, async (request, reply) => {

@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import useSWR from 'swr';
-import { request } from '../../engine/api-client.ts';
+import { useApiData } from '../../engine/useApiData.ts';
 import { useSession } from '../../engine/session.ts';
 import { money } from '../format.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
@@ -36,7 +35,7 @@ function Kpi({ label, value, help }: { label: string; value: string; help?: stri
 export default function Dashboard() {
   const user = useSession();
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const { data, isLoading } = useSWR(['/api/dashboard', range.from ?? '', range.to ?? ''], async () => (await request<CompanyDashboard>({ path: '/api/dashboard', query: range })).data, { keepPreviousData: true });
+  const { data, isLoading } = useApiData<CompanyDashboard>({ path: '/api/dashboard', query: range, keepPreviousData: true, revalidateOnFocus: true });
   const change = data && data.sales.lastMonth > 0 ? ((data.sales.thisMonth - data.sales.lastMonth) / data.sales.lastMonth) * 100 : null;
   const noSales = Boolean(data?.series.every((s) => s.total === 0));
   const empty = noSales && Object.keys(data?.byStatus ?? {}).length === 0;

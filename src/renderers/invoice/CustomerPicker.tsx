@@ -2,38 +2,31 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, HStack, Portal, Box } from '@chakra-ui/react';
 import { LuUserPlus } from 'react-icons/lu';
-import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
-import { invalidate, type Row } from '../../engine/resources.ts';
+import { saveRecord, type Row } from '../../engine/resources.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
 import { writableData } from '../../engine/form-schema.ts';
-import { notify } from '../../engine/notify.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
-import { RefSelect, useRefSource } from '../widgets/RefSelect.tsx';
+import { RefSelect } from '../widgets/RefSelect.tsx';
 
 export function CustomerPicker({ value, onChange, disabled }: { value?: string; onChange: (id: string | undefined, row?: Row) => void; disabled: boolean }) {
-  const { apiPath } = useRefSource('customer');
   const entry = useSchema('customer');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
-  const [details, setDetails] = useState<Array<{ path: string; message: string }>>();
-  const [busy, setBusy] = useState(false);
-  const create = async (data: Record<string, unknown>) => {
-    if (!entry) return;
-    setBusy(true);
-    try {
-      const { data: created } = await request<Row>({ method: 'POST', path: apiPath, body: writableData(entry.schema, data), kind: 'form' });
-      await invalidate(apiPath);
+  const creation = useMutation({
+    mutationFn: (data: Record<string, unknown>) => saveRecord({ resource: 'customer', body: writableData(entry!.schema, data) }),
+    success: 'Cliente creado',
+    onSuccess: (created) => {
       onChange(String(created._id), created);
       setOpen(false);
       setDraft({});
-      notify('success', 'Cliente creado');
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.body === 'object') setDetails(err.body.details);
-      notify('danger', errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const create = (data: Record<string, unknown>) => {
+    if (entry) void creation.mutate(data);
   };
+  const details = creation.details;
+  const busy = creation.isPending;
   return (
     <HStack gap="2" align="flex-start">
       <Box flex="1" minW="220px">

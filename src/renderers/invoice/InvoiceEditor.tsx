@@ -8,12 +8,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Flex, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuSave, LuSend } from 'react-icons/lu';
-import useSWR from 'swr';
-import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
 import { useCatalog } from '../../engine/catalogs.ts';
-import { invalidate, type Row } from '../../engine/resources.ts';
+import type { Row } from '../../engine/resources.ts';
 import { notify } from '../../engine/notify.ts';
 import { can, useSession } from '../../engine/session.ts';
+import { useApiData } from '../../engine/useApiData.ts';
+import { useEditController } from '../../engine/useEditController.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { useUnsavedGuard } from '../useUnsavedGuard.ts';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
@@ -33,35 +34,47 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const navigate = useNavigate();
   const user = useSession();
   const editing = id !== 'new';
-  const { data: loaded, mutate } = useSWR(editing ? [API, 'one', id] : null, async () => (await request<Record<string, unknown>>({ path: `${API}/${id}` })).data, { revalidateOnFocus: false });
-  const { data: establishments } = useSWR(['/api/establishment', 'all'], async () => (await request<Row[]>({ path: '/api/establishment', query: { per_page: 100 } })).data ?? [], { revalidateOnFocus: false });
+  const edit = useEditController<InvoiceDraft, Record<string, unknown>>({
+    resource: entry.name,
+    id,
+    toForm: fromInvoice,
+    initial: { fechaEmision: today(), detalles: [newLine()], pagos: [], infoAdicional: [] },
+    toBody: toRequestBody,
+    errorMessage: 'No se pudo guardar la factura',
+  });
+  const { data: draft, record: loaded, setData: setDraft, setRecord } = edit;
+  const { data: establishments } = useApiData<Row[]>({ path: '/api/establishment', query: { per_page: 100 } });
   const iva = useCatalog('tarifa_iva');
   const rates = useMemo(() => Object.fromEntries(iva.entries.map((e) => [e.code, Number(e.data.tarifa ?? 0)])), [iva.entries]);
+  const openSaved = (savedId: string) => setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
+  const issue = useMutation({
+    request: (savedId: string) => ({ method: 'POST', path: `${API}/${savedId}/issue`, body: {} }),
+    invalidates: [API],
+    errorMessage: 'No se pudo emitir la factura',
+    onSuccess: (data: Record<string, unknown>, savedId) => {
+      const result = String(data.status);
+      notify(result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning', result === 'AUTORIZADA' ? `Factura ${String(data.numero)} autorizada por el SRI` : `Factura ${String(data.numero)}: ${result}`);
+      if (editing) setRecord(data);
+      else openSaved(savedId);
+    },
+    onError: (_err, savedId) => {
+      if (!editing) openSaved(savedId);
+    },
+  });
+  const [issuing, setIssuing] = useState(false);
+  const busy = issuing || issue.isPending ? 'issue' : edit.saving ? 'save' : null;
+  const errors = issue.details ?? edit.errors ?? [];
+  useUnsavedGuard(edit.dirty && !busy);
 
-  const [draft, setDraft] = useState<InvoiceDraft | null>(editing ? null : { fechaEmision: today(), detalles: [newLine()], pagos: [], infoAdicional: [] });
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'issue' | null>(null);
-  const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
-  useUnsavedGuard(dirty && !busy);
-
-  useEffect(() => {
-    if (loaded && !draft) setDraft(fromInvoice(loaded));
-  }, [loaded, draft]);
   useEffect(() => {
     if (draft && !draft.establishment && establishments?.length) {
       const first = establishments[0] as Establishment;
-      setDraft((d) => (d ? { ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi } : d));
+      setDraft((d) => ({ ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi }), false);
     }
-  }, [draft, establishments]);
+  }, [draft, establishments, setDraft]);
 
-  const update = useCallback((patch: Partial<InvoiceDraft>) => {
-    setDraft((d) => (d ? { ...d, ...patch } : d));
-    setDirty(true);
-  }, []);
-  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => {
-    setDraft((d) => (d ? { ...d, detalles: fn(d.detalles) } : d));
-    setDirty(true);
-  }, []);
+  const update = useCallback((patch: Partial<InvoiceDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
+  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
 
   // One rule for what counts, shared by the live totals and the saved body (invoice-model.ts).
   const { totals, lineTotals, lineErrors, error: totalsError } = useMemo(() => liveTotals(draft?.detalles ?? [], rates), [draft?.detalles, rates]);
@@ -81,54 +94,31 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const gap = paymentGap(draft.pagos, totals?.importeTotal);
   const errorAt = (path: string) => fieldError(errors, path);
 
+  /** Save the draft (after the line checks); the saved id, or null when it was not saved (already said why). */
   const save = async (): Promise<string | null> => {
-    setErrors([]);
+    issue.reset();
     if (lineErrors.size > 0) {
       const n = draft.detalles.findIndex((l) => lineErrors.has(l.key)) + 1;
       notify('danger', `Línea ${n}: ${lineErrors.values().next().value as string}`);
       return null;
     }
-    try {
-      const { data } = await request<Record<string, unknown>>({ method: editing ? 'PUT' : 'POST', path: editing ? `${API}/${id}` : API, body: toRequestBody(draft), kind: 'form' });
-      await invalidate(API);
-      setDirty(false);
-      if (editing) await mutate(data, { revalidate: false });
-      return String(data._id);
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.body === 'object') setErrors(err.body.details ?? []);
-      notify('danger', errorMessage(err, 'No se pudo guardar la factura'));
-      return null;
-    }
+    const saved = await edit.save();
+    return saved ? String(saved._id) : null;
   };
 
   const onSave = async () => {
-    setBusy('save');
     const savedId = await save();
-    setBusy(null);
     if (savedId) {
       notify('success', 'Borrador guardado');
-      if (!editing) setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
+      if (!editing) openSaved(savedId);
     }
   };
 
   const onIssue = async () => {
-    setBusy('issue');
+    setIssuing(true);
     const savedId = await save();
-    if (!savedId) return setBusy(null);
-    try {
-      const { data } = await request<Record<string, unknown>>({ method: 'POST', path: `${API}/${savedId}/issue`, body: {}, kind: 'form' });
-      await invalidate(API);
-      const result = String(data.status);
-      notify(result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning', result === 'AUTORIZADA' ? `Factura ${String(data.numero)} autorizada por el SRI` : `Factura ${String(data.numero)}: ${result}`);
-      if (editing) await mutate(data, { revalidate: false });
-      else setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.body === 'object') setErrors(err.body.details ?? []);
-      notify('danger', errorMessage(err, 'No se pudo emitir la factura'));
-      if (!editing) setTimeout(() => navigate(`${basePath}/${savedId}`, { replace: true }), 0);
-    } finally {
-      setBusy(null);
-    }
+    if (savedId) await issue.mutate(savedId);
+    setIssuing(false);
   };
 
   return (
@@ -152,7 +142,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
         )}
       </Flex>
 
-      {issued && loaded && <IssuedPanel invoice={loaded} onChanged={(inv) => void mutate(inv, { revalidate: false })} />}
+      {issued && loaded && <IssuedPanel invoice={loaded} onChanged={setRecord} />}
       {busy === 'issue' && (
         <Alert.Root status="info">
           <Alert.Indicator />

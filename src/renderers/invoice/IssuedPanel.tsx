@@ -5,35 +5,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuEye, LuRefreshCw, LuSend } from 'react-icons/lu';
-import { API_BASE, errorMessage, request } from '../../engine/api-client.ts';
-import { notify } from '../../engine/notify.ts';
-import { session } from '../../engine/session.ts';
+import { fetchBlob } from '../../engine/api-client.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
-async function fetchFile(path: string): Promise<Blob> {
-  const res = await fetch(`${API_BASE}${path}`, { headers: { authorization: `Bearer ${session.token()}` } });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new Error((body as { message?: string }).message ?? `HTTP ${res.status}`);
-  }
-  return res.blob();
+/** Save a fetched file under `filename` (the browser's download). */
+function saveAs(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function download(path: string, filename: string) {
-  try {
-    const url = URL.createObjectURL(await fetchFile(path));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = filename;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch (err) {
-    notify('danger', errorMessage(err, 'No se pudo descargar'));
-  }
-}
+/** Download an API file; busy while it comes, a notification when it cannot. */
+const useDownload = () =>
+  useMutation<{ path: string; filename: string }, void>({
+    mutationFn: async ({ path, filename }) => saveAs(await fetchBlob(path), filename),
+    errorMessage: 'No se pudo descargar',
+  });
 
 /**
  * An object URL for a fetched blob, revoked when it is cleared (the dialog closes), replaced, or the
@@ -67,17 +61,18 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
   const numero = String(invoice.numero ?? '');
   const mensajes = (invoice.mensajes as Mensaje[]) ?? [];
   const { url: preview, show: showPreview, clear: closePreview } = useObjectUrl();
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (name: string, fn: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await fn();
-    } catch (err) {
-      notify('danger', errorMessage(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const ride = useDownload();
+  const xml = useDownload();
+  const authXml = useDownload();
+  const openPreview = useMutation({ mutationFn: async () => showPreview(await fetchBlob(`/api/invoice/${id}/pdf`)) });
+  const email = useMutation({
+    request: () => ({ method: 'POST', path: `/api/invoice/${id}/email`, body: {} }),
+    success: (r: { message: string }) => r.message,
+  });
+  const authorize = useMutation({
+    request: () => ({ method: 'POST', path: `/api/invoice/${id}/authorize`, body: {} }),
+    onSuccess: (inv: Record<string, unknown>) => onChanged(inv),
+  });
   const pending = isWaitingForSri(status);
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" bg="bg" data-testid="issued-panel">
@@ -117,39 +112,30 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
         </Alert.Root>
       )}
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => act('ride', () => download(`/api/invoice/${id}/pdf?download=true`, `RIDE-${numero}.pdf`))} loading={busy === 'ride'}>
+        <Button size="sm" variant="outline" onClick={() => void ride.mutate({ path: `/api/invoice/${id}/pdf?download=true`, filename: `RIDE-${numero}.pdf` })} loading={ride.isPending}>
           <LuDownload /> RIDE (PDF)
         </Button>
         <Button
           size="sm"
           variant="outline"
-          onClick={() =>
-            act('preview', async () => {
-              showPreview(await fetchFile(`/api/invoice/${id}/pdf`));
-            })
-          }
-          loading={busy === 'preview'}
+          onClick={() => void openPreview.mutate()}
+          loading={openPreview.isPending}
         >
           <LuEye /> Ver RIDE
         </Button>
-        <Button size="sm" variant="outline" onClick={() => act('xml', () => download(`/api/invoice/${id}/xml`, `factura-${numero}.xml`))}>
+        <Button size="sm" variant="outline" onClick={() => void xml.mutate({ path: `/api/invoice/${id}/xml`, filename: `factura-${numero}.xml` })}>
           <LuDownload /> XML firmado
         </Button>
         {status === 'AUTORIZADA' && (
           <>
-            <Button size="sm" variant="outline" onClick={() => act('auth', () => download(`/api/invoice/${id}/xml?format=autorizacion`, `autorizacion-${numero}.xml`))}>
+            <Button size="sm" variant="outline" onClick={() => void authXml.mutate({ path: `/api/invoice/${id}/xml?format=autorizacion`, filename: `autorizacion-${numero}.xml` })}>
               <LuDownload /> XML autorizado
             </Button>
             <Button
               size="sm"
               variant="outline"
-              loading={busy === 'email'}
-              onClick={() =>
-                act('email', async () => {
-                  const { data } = await request<{ message: string }>({ method: 'POST', path: `/api/invoice/${id}/email`, body: {}, kind: 'form' });
-                  notify('success', data.message);
-                })
-              }
+              loading={email.isPending}
+              onClick={() => void email.mutate()}
             >
               <LuSend /> Reenviar por correo
             </Button>
@@ -159,13 +145,8 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
           <Button
             size="sm"
             colorPalette="blue"
-            loading={busy === 'authorize'}
-            onClick={() =>
-              act('authorize', async () => {
-                const { data } = await request<Record<string, unknown>>({ method: 'POST', path: `/api/invoice/${id}/authorize`, body: {}, kind: 'form' });
-                onChanged(data);
-              })
-            }
+            loading={authorize.isPending}
+            onClick={() => void authorize.mutate()}
           >
             <LuRefreshCw /> Consultar autorización
           </Button>

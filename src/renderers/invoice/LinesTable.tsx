@@ -9,8 +9,7 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import useSWR from 'swr';
-import { request } from '../../engine/api-client.ts';
+import { useApiData } from '../../engine/useApiData.ts';
 import type { CatalogEntry } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import { money } from '../format.ts';
@@ -107,7 +106,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
  */
 export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; lineErrors: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
   const [q, setQ] = useState('');
-  const { data: products } = useSWR(['/api/product', 'lookup', q], async () => (await request<Row[]>({ path: '/api/product', query: { q, per_page: 100 } })).data ?? [], { keepPreviousData: true, revalidateOnFocus: false });
+  const { data: products } = useApiData<Row[]>({ path: '/api/product', query: { q, per_page: 100 }, keepPreviousData: true });
   const list = products ?? NO_PRODUCTS;
   const onSearch = useCallback(
     (value: string) => {

@@ -17,7 +17,7 @@ function DateField(p: { label: string; value?: string; onChange: (value: string)
   );
 }
 
-/** @example <ListFilters filters={entry.list.filters} values={filters} onChange={(changes) => update(changes)} /> */
+/** @example <ListFilters filters={entry.list.filters} values={list.filters} onChange={list.setFilters} /> */
 export function ListFilters(p: { filters: ListFilter[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
   return (
     <Flex gap="3" wrap="wrap" align="flex-end" role="group" aria-label="Filtros">

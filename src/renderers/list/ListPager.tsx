@@ -1,7 +1,7 @@
 /** "1–20 de 57", page size and previous/next page. */
 import { Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { PAGE_SIZES } from './useListState.ts';
+import { PAGE_SIZES } from '../../engine/useListController.ts';
 
 export function ListPager(p: { page: number; perPage: number; total: number; onPage: (page: number) => void; onPerPage: (perPage: number) => void }) {
   const pages = Math.max(1, Math.ceil(p.total / p.perPage));

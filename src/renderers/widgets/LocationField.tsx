@@ -5,12 +5,11 @@
  */
 import { HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { FieldProps } from '@rjsf/utils';
-import useSWR from 'swr';
-import { request } from '../../engine/api-client.ts';
+import { useApiData } from '../../engine/useApiData.ts';
 
 type Place = { _id: string; name: string };
-const usePlaces = (path: string | null) =>
-  useSWR(path ? ['/api/admin/country', path] : null, async () => (await request<Place[]>({ path: path! })).data ?? [], { revalidateOnFocus: false }).data ?? [];
+const NO_PLACES: Place[] = [];
+const usePlaces = (path: string | null) => useApiData<Place[]>({ path }).data ?? NO_PLACES;
 
 function PlaceSelect(p: { label: string; value?: string; places: Place[]; disabled: boolean; onChange: (v: string | undefined) => void }) {
   return (

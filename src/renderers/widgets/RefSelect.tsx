@@ -5,8 +5,7 @@
  * @example <RefSelect resource="customer" value={id} onChange={(id) => setId(id)} inputId="cliente" label="Cliente" />
  */
 import { AsyncSelect } from 'chakra-react-select';
-import { request } from '../../engine/api-client.ts';
-import { useRecord, type Row } from '../../engine/resources.ts';
+import { fetchPage, useRecord, type Row } from '../../engine/resources.ts';
 import { labelFieldOf, resolveApiPath, useSchemas } from '../../engine/schema-registry.ts';
 
 export interface RefOption {
@@ -30,7 +29,7 @@ export function useRefSource(resource: string) {
     const key = keyField ? row[keyField] : undefined;
     return { value: String(row._id), label: `${String(row[labelField] ?? row._id)}${key ? ` (${String(key)})` : ''}`, row };
   };
-  const load = async (q: string) => (await request<Row[]>({ path: apiPath, query: { q, per_page: 20 } })).data?.map(toOption) ?? [];
+  const load = async (q: string) => (await fetchPage(apiPath, { q, per_page: 20 })).rows.map(toOption);
   return { apiPath, toOption, load };
 }
 

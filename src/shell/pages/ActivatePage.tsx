@@ -1,21 +1,24 @@
 /** Activate the account from the mailed link (`#/auth/activate/:token`), on arrival. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Spinner } from '@chakra-ui/react';
-import { errorMessage, request } from '../../engine/api-client.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, Message } from './auth-form.tsx';
 
 export default function ActivatePage() {
   const { token = '' } = useParams();
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const activate = useMutation({
+    request: (t: string) => ({ method: 'PUT', path: `/auth/activate-account/${encodeURIComponent(t)}`, body: {} }),
+    notifyError: false,
+  });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return; // StrictMode mounts twice; the token is single use.
     started.current = true;
-    request<{ message: string }>({ method: 'PUT', path: `/auth/activate-account/${encodeURIComponent(token)}`, body: {}, kind: 'auth' })
-      .then(({ data }) => setResult({ ok: true, message: data.message }))
-      .catch((err) => setResult({ ok: false, message: errorMessage(err) }));
-  }, [token]);
+    void activate.mutate(token);
+  }, [token, activate.mutate]);
+  const activated = activate.data as { message: string } | undefined;
+  const result = activated ? { ok: true, message: activated.message } : activate.error !== undefined ? { ok: false, message: activate.error } : undefined;
   return (
     <AuthCard title="Activar cuenta">
       {!result ? <Spinner aria-label="Activando" /> : <Message status={result.ok ? 'success' : 'error'}>{result.message}</Message>}

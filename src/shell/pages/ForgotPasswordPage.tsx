@@ -5,35 +5,31 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Stack } from '@chakra-ui/react';
-import { errorMessage, request } from '../../engine/api-client.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, Message, TextField } from './auth-form.tsx';
 
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const company = params.get('company');
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
-  const [busy, setBusy] = useState(false);
+  const send = useMutation({
+    request: (address: string) => ({ method: 'POST', path: company ? `/auth/company/${encodeURIComponent(company)}/forgot-password` : '/auth/forgot-password', body: { email: address } }),
+    notifyError: false,
+  });
+  const sent = send.data as { message: string } | undefined;
+  const result = sent ? { ok: true, message: sent.message } : send.error !== undefined ? { ok: false, message: send.error } : undefined;
   return (
     <AuthCard title="Recuperar contraseña">
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          try {
-            const { data } = await request<{ message: string }>({ method: 'POST', path: company ? `/auth/company/${encodeURIComponent(company)}/forgot-password` : '/auth/forgot-password', body: { email }, kind: 'auth' });
-            setResult({ ok: true, message: data.message });
-          } catch (err) {
-            setResult({ ok: false, message: errorMessage(err) });
-          } finally {
-            setBusy(false);
-          }
+          void send.mutate(email);
         }}
       >
         <Stack gap="4">
           {result && <Message status={result.ok ? 'success' : 'error'}>{result.message}</Message>}
           <TextField label="Correo electrónico" type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <Button type="submit" colorPalette="blue" loading={busy}>
+          <Button type="submit" colorPalette="blue" loading={send.isPending}>
             Enviar enlace
           </Button>
         </Stack>

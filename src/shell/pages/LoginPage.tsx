@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { errorMessage, request } from '../../engine/api-client.ts';
+import { ApiError } from '../../engine/api-client.ts';
 import { session, type CurrentUser } from '../../engine/session.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, Message, TextField } from './auth-form.tsx';
 import { CompanyChoiceDialog, type CompanyChoice } from './CompanyChoiceDialog.tsx';
 
@@ -17,8 +18,6 @@ export default function LoginPage() {
   const returnUrl = params.get('returnUrl');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [companies, setCompanies] = useState<CompanyChoice[] | null>(null);
 
   const finish = (token: string, user: CurrentUser) => {
@@ -26,26 +25,23 @@ export default function LoginPage() {
     navigate(returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : '/dashboard', { replace: true });
   };
 
-  const login = async (companyId?: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { data } = await request<{ token: string; result: CurrentUser }>({
-        method: 'PUT',
-        path: companyId ? `/auth/company/${encodeURIComponent(companyId)}/login` : '/auth/login',
-        body: { email, password },
-        kind: 'auth',
-      });
-      finish(data.token, data.result);
-    } catch (err) {
-      const body = err as { statusCode?: number; companies?: CompanyChoice[] };
-      if (body?.statusCode === 409 && body.companies) {
+  const signIn = useMutation({
+    request: (companyId: string | undefined) => ({ method: 'PUT', path: companyId ? `/auth/company/${encodeURIComponent(companyId)}/login` : '/auth/login', body: { email, password } }),
+    notifyError: false,
+    errorMessage: 'No se pudo iniciar sesión',
+    onSuccess: (r: { token: string; result: CurrentUser }) => finish(r.token, r.result),
+    // 409: the e-mail belongs to several companies; the dialog asks which.
+    onError: (err) => {
+      const body = err instanceof ApiError && typeof err.body === 'object' ? (err.body as { companies?: CompanyChoice[] }) : undefined;
+      if (err instanceof ApiError && err.status === 409 && body?.companies) {
         setCompanies(body.companies);
-      } else setError(errorMessage(err, 'No se pudo iniciar sesión'));
-    } finally {
-      setBusy(false);
-    }
-  };
+        return true;
+      }
+    },
+  });
+  const login = (companyId?: string) => signIn.mutate(companyId);
+  const error = signIn.error;
+  const busy = signIn.isPending;
 
   return (
     <AuthCard title="Iniciar sesión">

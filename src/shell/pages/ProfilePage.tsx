@@ -1,4 +1,7 @@
-/** Mi Perfil (`#/pages/user`): rename yourself and change your password. */
+/**
+ * Mi Perfil (`#/pages/user`): rename yourself, change your e-mail (with your current password; the
+ * new address takes effect from the link mailed to it) and change your password.
+ */
 import { useState } from 'react';
 import { Button, Card, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
@@ -12,19 +15,38 @@ export default function ProfilePage() {
   const user = useSession()!;
   const entry = useSchema('profile');
   const [saving, setSaving] = useState(false);
+  /** The e-mail as typed: a different one asks for the current password. */
+  const [emailDraft, setEmailDraft] = useState(user.email);
+  const [emailPassword, setEmailPassword] = useState('');
+  const [emailPasswordError, setEmailPasswordError] = useState<string>();
+  const [pendingEmail, setPendingEmail] = useState<string>();
+  /** Remounts the form (back to the stored e-mail) once a change was requested. */
+  const [formKey, setFormKey] = useState(0);
+  const changesEmail = emailDraft.trim().toLowerCase() !== user.email;
   const [pw, setPw] = useState({ currentPassword: '', password: '', password2: '' });
   const [pwError, setPwError] = useState<string>();
   const [pwBusy, setPwBusy] = useState(false);
 
   const saveProfile = async (data: Record<string, unknown>) => {
+    setEmailPasswordError(undefined);
     setSaving(true);
     try {
-      await request({ method: 'PUT', path: `/api/user/${user._id}`, body: { email: user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName }, kind: 'form' });
+      const body = { email: changesEmail ? String(data.email).trim() : user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName, ...(changesEmail ? { currentPassword: emailPassword } : {}) };
+      const { data: saved } = await request<{ pendingEmail?: string }>({ method: 'PUT', path: `/api/user/${user._id}`, body, kind: 'form' });
       const { data: fresh } = await request<typeof user>({ path: '/api/user/profile-info', kind: 'profile' });
       session.update({ user: fresh });
-      notify('success', 'Perfil actualizado');
+      if (saved.pendingEmail) {
+        setPendingEmail(saved.pendingEmail);
+        setEmailPassword('');
+        setEmailDraft(fresh.email);
+        setFormKey((k) => k + 1);
+        notify('success', `Enviamos un enlace de confirmación a ${saved.pendingEmail}`);
+      } else {
+        notify('success', 'Perfil actualizado');
+      }
     } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo guardar'));
+      if (err instanceof ApiError && typeof err.body === 'object' && err.body.details?.some((d) => d.path === 'currentPassword')) setEmailPasswordError(err.message);
+      else notify('danger', errorMessage(err, 'No se pudo guardar'));
     } finally {
       setSaving(false);
     }
@@ -53,8 +75,34 @@ export default function ProfilePage() {
           <Heading size="md">Mis datos</Heading>
         </Card.Header>
         <Card.Body>
+          {pendingEmail && (
+            <Message status="info">
+              Le enviamos un enlace de confirmación a {pendingEmail}. Su correo cambiará cuando lo abra (vence en 24 horas); hasta entonces siga usando {user.email}.
+            </Message>
+          )}
           {entry && (
-            <SchemaForm entry={entry} editing formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }} onSubmit={saveProfile} disabled={saving}>
+            <SchemaForm
+              key={formKey}
+              entry={entry}
+              editing
+              formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }}
+              onChange={(data) => setEmailDraft(String(data.email ?? ''))}
+              onSubmit={saveProfile}
+              disabled={saving}
+            >
+              {changesEmail && (
+                <Stack mt="4">
+                  <TextField
+                    label="Contraseña actual (para cambiar el correo)"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={emailPassword}
+                    error={emailPasswordError}
+                    onChange={(e) => setEmailPassword(e.target.value)}
+                  />
+                </Stack>
+              )}
               <HStack justify="flex-end" mt="4">
                 <Button type="submit" colorPalette="blue" loading={saving}>
                   Guardar

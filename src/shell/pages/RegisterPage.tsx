@@ -2,57 +2,44 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { errorMessage, request } from '../../engine/api-client.ts';
-import { notify } from '../../engine/notify.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, fieldErrors, Message, TextField } from './auth-form.tsx';
 
 const EMPTY = { ruc: '', razonSocial: '', nombreComercial: '', companyEmail: '', dirMatriz: '', telefono: '', firstName: '', lastName: '', email: '', password: '', password2: '' };
 
 export default function RegisterPage() {
   const [f, setF] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState<{ message: string; warnings: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setF((s) => ({ ...s, [k]: e.target.value }));
 
-  const resend = async () => {
-    setBusy(true);
-    try {
-      const { data } = await request<{ message?: string }>({ method: 'POST', path: '/auth/resend-activation', body: { email: f.email }, kind: 'auth' });
-      notify('success', data?.message ?? 'Enlace reenviado');
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo reenviar el correo'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const resend = useMutation({
+    request: (email: string) => ({ method: 'POST', path: '/auth/resend-activation', body: { email } }),
+    success: (r: { message?: string }) => r?.message ?? 'Enlace reenviado',
+    errorMessage: 'No se pudo reenviar el correo',
+  });
 
-  const submit = async () => {
-    setError(undefined);
-    setErrors({});
-    if (f.password !== f.password2) {
-      setErrors({ 'user.password2': 'Las contraseñas no coinciden' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data } = await request<{ message: string; warnings?: string[] }>({
-        method: 'POST',
-        path: '/auth/register',
-        kind: 'auth',
-        body: {
-          company: { ruc: f.ruc.trim(), razonSocial: f.razonSocial, ...(f.nombreComercial ? { nombreComercial: f.nombreComercial } : {}), email: f.companyEmail || f.email, dirMatriz: f.dirMatriz, ...(f.telefono ? { telefono: f.telefono } : {}) },
-          user: { firstName: f.firstName, lastName: f.lastName, email: f.email, password: f.password },
-        },
-      });
-      setDone({ message: data.message, warnings: data.warnings ?? [] });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(errorMessage(err, 'No se pudo registrar la empresa'));
-    } finally {
-      setBusy(false);
-    }
+  const register = useMutation({
+    request: () => ({
+      method: 'POST',
+      path: '/auth/register',
+      body: {
+        company: { ruc: f.ruc.trim(), razonSocial: f.razonSocial, ...(f.nombreComercial ? { nombreComercial: f.nombreComercial } : {}), email: f.companyEmail || f.email, dirMatriz: f.dirMatriz, ...(f.telefono ? { telefono: f.telefono } : {}) },
+        user: { firstName: f.firstName, lastName: f.lastName, email: f.email, password: f.password },
+      },
+    }),
+    notifyError: false,
+    errorMessage: 'No se pudo registrar la empresa',
+  });
+  const registered = register.data as { message: string; warnings?: string[] } | undefined;
+  const done = registered ? { message: registered.message, warnings: registered.warnings ?? [] } : null;
+  const errors: Record<string, string> = mismatch ? { 'user.password2': 'Las contraseñas no coinciden' } : fieldErrors({ details: register.details });
+  const error = mismatch ? undefined : register.error;
+  const busy = register.isPending || resend.isPending;
+
+  const submit = () => {
+    setMismatch(f.password !== f.password2);
+    if (f.password !== f.password2) return register.reset();
+    void register.mutate();
   };
 
   if (done) {
@@ -68,7 +55,7 @@ export default function RegisterPage() {
           Enviamos el enlace de activación a <strong>{f.email}</strong>. Ábralo para activar la cuenta y luego inicie sesión.
         </Text>
         <HStack gap="3" wrap="wrap">
-          <Button variant="outline" size="sm" loading={busy} onClick={resend}>
+          <Button variant="outline" size="sm" loading={busy} onClick={() => void resend.mutate(f.email)}>
             Reenviar el correo
           </Button>
           <Button asChild size="sm" colorPalette="blue">
@@ -83,7 +70,7 @@ export default function RegisterPage() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack gap="4">

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.sriResendAfterMs).toBe(120_000);
+    expect(loadConfig({ SRI_RESEND_AFTER_MS: '300000' }).sriResendAfterMs).toBe(300_000);
   });
 
   it.each([
@@ -36,6 +38,8 @@ describe('loadConfig', () => {
     [{ APP_URL: 'emite.ec' }, /^APP_URL debe empezar con http:\/\//],
     [{ CONSUMIDOR_FINAL_CAP: '-1' }, /^CONSUMIDOR_FINAL_CAP debe ser un número/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" debe ser un número entero/],
+    [{ SRI_RESEND_AFTER_MS: '500' }, /^SRI_RESEND_AFTER_MS="500" debe ser un número entero de milisegundos entre 10000/],
+    [{ SRI_RESEND_AFTER_MS: 'dos minutos' }, /^SRI_RESEND_AFTER_MS="dos minutos"/],
     [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
     [{ WEBHOOK_ALLOW_PRIVATE: 'si' }, /^WEBHOOK_ALLOW_PRIVATE="si" debe ser 0 o 1$/],
     [{ TRUST_PROXY: 'sí' }, /^TRUST_PROXY="sí" debe ser false, true, un número/],

@@ -4,7 +4,8 @@
  * emission point and products must belong to the caller's company; product codes and descriptions
  * are copied onto the lines so the document stays as issued even if the product changes later.
  * Consumidor final (tipo 07) sales are capped per invoice (config, default USD 50).
- * @throws AppError VALIDATION (details with paths), NOT_FOUND, INVOICE_LOCKED (not a draft).
+ * @throws AppError VALIDATION (details with paths), NOT_FOUND, INVOICE_LOCKED (not a draft), FORBIDDEN
+ *   (a point outside the caller's emission scope, path `ptoEmi`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -16,12 +17,15 @@ import { assertConsumidorFinalCap } from './factura-rules.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import { toInvoiceView, type InvoiceView } from '../comprobante-view.ts';
+import { assertPointInScope, type EmissionScope } from '../../users/emission-scope.ts';
 
 export interface SaveInvoiceDraftOptions {
   db: Db;
   companyId: string;
   /** The creating user (invoice.created_by); null when an API key creates it. */
   userId: string | null;
+  /** The caller's emission points (empty = all): a draft elsewhere is refused. */
+  scope?: EmissionScope;
   schemas: SchemaRegistry;
   consumidorFinalCap: number;
   now: Date;
@@ -87,6 +91,7 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
   if (!establishment.puntosEmision.some((p) => p.ptoEmi === data.ptoEmi)) {
     throw invalid('ptoEmi', `El punto de emisión ${String(data.ptoEmi)} no pertenece al establecimiento ${establishment.estab}`);
   }
+  assertPointInScope(o.scope, { estab: establishment.estab, ptoEmi: String(data.ptoEmi) });
   const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, String(data.customer))));
   if (!customer) throw invalid('customer', 'El cliente no existe');
 

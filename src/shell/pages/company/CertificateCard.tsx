@@ -6,33 +6,25 @@
 import { useState } from 'react';
 import { Badge, Button, Card, DataList, FileUpload, Heading, HStack, Stack } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
-import { errorMessage, request } from '../../../engine/api-client.ts';
-import { notify } from '../../../engine/notify.ts';
+import { useMutation } from '../../../engine/useMutation.ts';
 import { Message, TextField } from '../auth-form.tsx';
 import { toBase64, type Company } from './company-types.ts';
 
 export function CertificateCard({ company, onChange }: { company: Company; onChange: (c: Company) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const cert = company.certificate;
-  const upload = async () => {
-    if (!file) return setError('Elija el archivo .p12 o .pfx');
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { data } = await request<Company>({ method: 'POST', path: '/api/admin/company/certificate', body: { p12: await toBase64(file), password }, kind: 'form' });
-      onChange(data);
+  const upload = useMutation<File, Company>({
+    request: async (p12) => ({ method: 'POST', path: '/api/admin/company/certificate', body: { p12: await toBase64(p12), password } }),
+    success: 'Certificado de firma guardado',
+    notifyError: false,
+    onSuccess: (saved) => {
+      onChange(saved);
       setFile(null);
       setPassword('');
-      notify('success', 'Certificado de firma guardado');
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const error = upload.error;
   return (
     <Card.Root>
       <Card.Header>
@@ -79,7 +71,7 @@ export function CertificateCard({ company, onChange }: { company: Company; onCha
           </FileUpload.Root>
           <TextField label="Contraseña del certificado" type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} helper="Se guarda cifrada y nunca se muestra" />
           <HStack justify="flex-end">
-            <Button colorPalette="blue" loading={busy} onClick={upload} disabled={!file}>
+            <Button colorPalette="blue" loading={upload.isPending} onClick={() => file && void upload.mutate(file)} disabled={!file}>
               Guardar certificado
             </Button>
           </HStack>

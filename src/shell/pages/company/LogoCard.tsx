@@ -5,9 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, FileUpload, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
-import { API_BASE, errorMessage, request } from '../../../engine/api-client.ts';
-import { notify } from '../../../engine/notify.ts';
-import { session } from '../../../engine/session.ts';
+import { fetchBlob } from '../../../engine/api-client.ts';
+import { useMutation } from '../../../engine/useMutation.ts';
 import { toBase64, type Company } from './company-types.ts';
 
 export function LogoCard({ company, onChange }: { company: Company; onChange: (c: Company) => void }) {
@@ -16,15 +15,21 @@ export function LogoCard({ company, onChange }: { company: Company; onChange: (c
   useEffect(() => {
     if (!company.hasLogo) return setUrl(undefined);
     let revoked: string | undefined;
-    fetch(`${API_BASE}/api/admin/company/logo`, { headers: { authorization: `Bearer ${session.token()}` } })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((b) => {
-        if (b) setUrl((revoked = URL.createObjectURL(b)));
-      });
+    fetchBlob('/api/admin/company/logo')
+      .then((b) => setUrl((revoked = URL.createObjectURL(b))))
+      .catch(() => setUrl(undefined));
     return () => {
       if (revoked) URL.revokeObjectURL(revoked);
     };
   }, [company.hasLogo, version]);
+  const upload = useMutation<File, Company>({
+    request: async (image) => ({ method: 'PUT', path: '/api/admin/company/logo', body: { image: await toBase64(image) } }),
+    success: 'Logo actualizado',
+    onSuccess: (saved) => {
+      onChange(saved);
+      setVersion((v) => v + 1);
+    },
+  });
   return (
     <Card.Root>
       <Card.Header>
@@ -36,17 +41,9 @@ export function LogoCard({ company, onChange }: { company: Company; onChange: (c
           <FileUpload.Root
             accept={['image/png', 'image/jpeg']}
             maxFiles={1}
-            onFileChange={async (d) => {
+            onFileChange={(d) => {
               const f = d.acceptedFiles[0];
-              if (!f) return;
-              try {
-                const { data } = await request<Company>({ method: 'PUT', path: '/api/admin/company/logo', body: { image: await toBase64(f) }, kind: 'form' });
-                onChange(data);
-                setVersion((v) => v + 1);
-                notify('success', 'Logo actualizado');
-              } catch (err) {
-                notify('danger', errorMessage(err));
-              }
+              if (f) void upload.mutate(f);
             }}
           >
             <FileUpload.HiddenInput aria-label="Archivo del logo" />
