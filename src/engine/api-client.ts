@@ -43,6 +43,8 @@ export interface RequestParams {
   kind?: CallKind;
   /** Return the raw Response (files). */
   raw?: boolean;
+  /** Send `body` (a string or a Blob, e.g. a CSV file) as is with this content type instead of JSON. */
+  contentType?: string;
 }
 
 export interface ApiResult<T> {
@@ -73,10 +75,10 @@ export async function request<T = unknown>(p: RequestParams): Promise<ApiResult<
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (p.body !== undefined) headers['content-type'] = 'application/json';
+  if (p.body !== undefined) headers['content-type'] = p.contentType ?? 'application/json';
   let res: Response;
   try {
-    res = await fetch(url(p.path, p.query), { method: p.method ?? 'GET', headers, body: p.body === undefined ? undefined : JSON.stringify(p.body) });
+    res = await fetch(url(p.path, p.query), { method: p.method ?? 'GET', headers, body: p.body === undefined ? undefined : p.contentType ? (p.body as BodyInit) : JSON.stringify(p.body) });
   } catch (err) {
     return fail<T>(kind, 0, undefined, (err as Error).message || 'No se pudo conectar con el servidor');
   }

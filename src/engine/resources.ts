@@ -7,7 +7,8 @@
  * const { record } = useRecord({ resource: 'catalog', apiParams: { table: 'forma_pago' }, id: '01' });
  * await saveRecord({ resource: 'product', id, body });
  */
-import useSWR, { mutate } from 'swr';
+import { useSyncExternalStore } from 'react';
+import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { resolveApiPath, schemaNamed, useSchemas } from './schema-registry.ts';
 
@@ -38,9 +39,21 @@ export interface ListResult {
   isValidating: boolean;
 }
 
-/** Bumped by invalidate(): part of every key, so a list shown after a save never reuses a deduped pre-save answer. */
+/**
+ * Bumped by invalidate(): part of every key, so a list shown after a save never reuses a deduped
+ * pre-save answer. A store the hooks subscribe to: a bump re-renders every mounted useList/useRecord
+ * of that path with its new key, which fetches. (swr's global `mutate` cannot do this: the app keeps
+ * its cache in SWRConfig's per-user `provider`, which the global `mutate` never sees.)
+ */
 const revisions = new Map<string, number>();
+const revisionListeners = new Set<() => void>();
 const revisionOf = (apiPath: string) => revisions.get(apiPath) ?? 0;
+const subscribeRevisions = (listener: () => void) => {
+  revisionListeners.add(listener);
+  return () => void revisionListeners.delete(listener);
+};
+/** Re-render the caller when `apiPath` is invalidated. */
+const useRevision = (apiPath: string) => useSyncExternalStore(subscribeRevisions, () => revisionOf(apiPath));
 
 /** The normalised query of a list (what the key and the request share). */
 export function listQuery(p: ListParams): Record<string, string | number> {
@@ -73,6 +86,7 @@ export async function fetchPage(apiPath: string, query: Record<string, string | 
 export function useList(p: ListParams | null): ListResult {
   const schemas = useSchemas();
   const apiPath = p ? resolveApiPath({ ...p, schemas }) : '';
+  useRevision(apiPath);
   const { data, isLoading, isValidating } = useSWR(
     p ? listKey(apiPath, p) : null,
     ([path, , query]) => fetchPage(path, query),
@@ -85,6 +99,7 @@ export function useList(p: ListParams | null): ListResult {
 export function useRecord(p: ResourceParams & { id: string | undefined }) {
   const schemas = useSchemas();
   const apiPath = resolveApiPath({ ...p, schemas });
+  useRevision(apiPath);
   const { data, isLoading, mutate: refresh } = useSWR(p.id ? recordKey(apiPath, p.id) : null, async ([path, , id]) => (await request<Row>({ path: `${path}/${encodeURIComponent(id)}` })).data, {
     revalidateOnFocus: false,
   });
@@ -117,8 +132,12 @@ export async function deleteRecord(p: ResourceParams & { id: string }): Promise<
   await invalidate(apiPath);
 }
 
-/** Drop every cached page and record under an API path, so whichever screen shows it next refetches. */
-export function invalidate(apiPath: string) {
+/**
+ * Drop every cached page and record under an API path: lists and records on screen refetch now
+ * (keeping their rows shown meanwhile), any other screen when it next shows them. Callable outside
+ * React (after a save, a delete, an import). Resolves at once; the refetch is not awaited.
+ */
+export async function invalidate(apiPath: string): Promise<void> {
   revisions.set(apiPath, revisionOf(apiPath) + 1);
-  return mutate((key) => Array.isArray(key) && key[0] === apiPath, undefined, { revalidate: true });
+  for (const listener of [...revisionListeners]) listener();
 }

@@ -85,6 +85,8 @@ export interface ListConfig {
   nested?: { schema: string; param: string; label: string };
   /** Rows that may be deleted (e.g. `{ "status": "BORRADOR" }`); default every row. */
   deletableWhen?: RowCondition;
+  /** The list offers "Importar CSV" (`POST <api path>/import`; the server needs a natural key). */
+  import?: boolean;
 }
 
 export interface SchemaEntry {

@@ -22,6 +22,8 @@ import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
+import { ExportCsvButton } from './list/ExportCsvButton.tsx';
+import { ImportCsvButton } from './list/ImportCsvDialog.tsx';
 import { columnsOf, rowMatches } from './list/list-options.ts';
 
 export interface ListPageProps {
@@ -85,9 +87,16 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   };
 
   const filtered = ctl.filtered;
+  const heading = list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name);
+  const csvActions = (
+    <>
+      <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
+      {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+    </>
+  );
   return (
     <Stack gap="4">
-      <ListToolbar title={list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name)} q={ctl.q} onSearch={ctl.setQ} onCreate={create} />
+      <ListToolbar title={heading} q={ctl.q} onSearch={ctl.setQ} onCreate={create} actions={csvActions} />
       {list.filters?.length ? <ListFilters filters={list.filters} values={ctl.filters} onChange={ctl.setFilters} /> : null}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" opacity={isValidating && !isLoading ? 0.7 : 1} transition="opacity .2s" aria-busy={isValidating}>
         <ListTable

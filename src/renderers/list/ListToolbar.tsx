@@ -1,9 +1,9 @@
-/** A list's heading, search box (Enter searches) and "Nuevo" button. */
-import { useEffect, useState } from 'react';
+/** A list's heading, search box (Enter searches), extra actions (CSV) and "Nuevo" button. */
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Heading, HStack, IconButton, Input } from '@chakra-ui/react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
 
-export function ListToolbar(p: { title: string; q: string; onSearch: (q: string) => void; onCreate?: () => void }) {
+export function ListToolbar(p: { title: string; q: string; onSearch: (q: string) => void; onCreate?: () => void; actions?: ReactNode }) {
   const [search, setSearch] = useState(p.q);
   useEffect(() => setSearch(p.q), [p.q]);
   return (
@@ -27,6 +27,7 @@ export function ListToolbar(p: { title: string; q: string; onSearch: (q: string)
             </IconButton>
           </HStack>
         </form>
+        {p.actions}
         {p.onCreate && (
           <Button size="sm" colorPalette="blue" onClick={p.onCreate}>
             <LuPlus /> Nuevo

@@ -5,6 +5,7 @@ import { ListPage } from '../../../src/renderers/ListPage.tsx';
 import { session } from '../../../src/engine/session.ts';
 import { mockApi, renderScreen, USER } from './harness.tsx';
 import { onNotify, type Notification } from '../../../src/engine/notify.ts';
+import { invalidate } from '../../../src/engine/resources.ts';
 
 let off = () => {};
 
@@ -129,5 +130,15 @@ describe('ListPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/product/p2')).toBe(true));
     await waitFor(() => expect(notes).toContainEqual(expect.objectContaining({ type: 'danger', message: 'El producto se usa en 3 facturas' })));
     expect(screen.getByText('Producto 2')).toBeTruthy();
+  });
+
+  it('refetches the rows on screen when the resource is invalidated from outside the list (a CSV import)', async () => {
+    const items = products.slice(0, 3);
+    productApi(items);
+    renderScreen(routes, '/invoicing/product');
+    expect(await screen.findByText('Producto 1')).toBeTruthy();
+    items.push({ ...products[3]!, descripcion: 'Café tostado' });
+    await invalidate('/api/product');
+    expect(await screen.findByText('Café tostado')).toBeTruthy();
   });
 });
