@@ -132,7 +132,7 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
   }
   // VACUUM as autovacuum would soon after a bulk load: sets the visibility map, so counts are
   // index-only scans (the steady state of a live database, not the first minutes after a load).
-  await db.query('vacuum analyze invoice');
+  await db.query('vacuum analyze comprobante');
   return performance.now() - t0;
 }
 
