@@ -4,7 +4,7 @@
  * rounded to 2 decimals; dates 'YYYY-MM-DD' in America/Guayaquil.
  */
 
-export interface InvoiceRef {
+export type InvoiceRef = {
   _id: string;
   status: string;
   /** 'estab-ptoEmi-secuencial' (001-001-000000123); null for a draft. */
@@ -14,13 +14,13 @@ export interface InvoiceRef {
   fechaEmision: string;
   /** The SRI messages, '[identificador] mensaje — informacionAdicional' joined by '; '; null if none. */
   mensaje: string | null;
-}
+};
 
 export type AttentionItem =
   | (InvoiceRef & { reason: 'stuck' | 'rejected' | 'old_draft' })
   | { reason: 'certificate'; daysToExpiry: number; notAfter: string };
 
-export interface CompanyDashboard {
+export type CompanyDashboard = {
   period: { from: string; to: string };
   /** USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period. */
   sales: { thisMonth: number; lastMonth: number; period: number };
@@ -38,4 +38,4 @@ export interface CompanyDashboard {
   attention: AttentionItem[];
   /** Whole days until the certificate's notAfter (negative once expired); null without one. */
   certificate: { daysToExpiry: number } | null;
-}
+};

@@ -1,7 +1,7 @@
 /** CurrentUser as the SPA stores it (DESIGN.md §4). */
 import type { CompanyRow, UserRow } from '../../db/repositories/users.ts';
 
-export interface CurrentUser {
+export type CurrentUser = {
   _id: string;
   email: string;
   firstName: string;
@@ -10,7 +10,7 @@ export interface CurrentUser {
   isStaff: boolean;
   company: { _id: string; ruc: string; razonSocial: string };
   permissions: Record<string, string[]>;
-}
+};
 
 export function toCurrentUser(user: UserRow, company: CompanyRow, permissions: Record<string, string[]>): CurrentUser {
   return {
