@@ -17,6 +17,7 @@ import { registerCors } from './plugins/cors.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -103,10 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After auth (the key is per company), before the routes (their POSTs get its hooks).
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
+  await registerOpenApi(app, { version: deps.version });
 
   app.get(
     '/api/health',
-    { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
+    { schema: { summary: 'Estado del servicio y de la base de datos', response: { 200: { type: 'object', properties: { status: { type: 'string' }, db: { type: 'string' }, version: { type: 'string' } } } } } },
     async () => ({ status: 'ok', db: deps.dbKind, version: deps.version }),
   );
   // Every list route registered from here on gets its `<path>/export` CSV twin.

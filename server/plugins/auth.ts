@@ -24,14 +24,16 @@ declare module 'fastify' {
 
 
 /**
- * Whether a matched route needs a bearer token: every route under /api except the health check.
+ * Whether a matched route needs a bearer token: every route under /api except the health check
+ * and the API reference (/api/docs).
  * Decided on the route pattern the router matched (e.g. `/api/admin/table/:name`), never on the
  * raw URL: the router decodes `%61pi` to `api`, so a raw-URL prefix check could be bypassed.
  * Unmatched requests (`undefined`) reach only the 404 handler, which reveals nothing.
  */
 export function needsToken(routeUrl: string | undefined): boolean {
   if (routeUrl === undefined) return false;
-  return (routeUrl === '/api' || routeUrl.startsWith('/api/')) && routeUrl !== '/api/health';
+  if (routeUrl === '/api/health' || routeUrl === '/api/docs' || routeUrl.startsWith('/api/docs/')) return false; // public: health, API reference
+  return routeUrl === '/api' || routeUrl.startsWith('/api/');
 }
 
 export interface AuthPluginOptions {

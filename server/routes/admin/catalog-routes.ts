@@ -52,7 +52,7 @@ export async function catalogRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     '/api/admin/table',
     {
       preHandler: requireStaff,
-      schema: { summary: 'Crear una tabla de catálogo (personal de plataforma)', 
+      schema: { summary: 'Crear una tabla de catálogo (personal de plataforma)',
         body: {
           type: 'object',
           required: ['name', 'title'],
@@ -68,7 +68,7 @@ export async function catalogRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     '/api/admin/table/:name',
     {
       preHandler: requireStaff,
-      schema: { summary: 'Modificar una tabla de catálogo (personal de plataforma)', 
+      schema: { summary: 'Modificar una tabla de catálogo (personal de plataforma)',
         params: nameParam,
         body: { type: 'object', properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', maxLength: 1000 } } },
         response: { 200: tableOut },

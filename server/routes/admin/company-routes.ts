@@ -48,7 +48,7 @@ export async function companyRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     '/api/admin/company',
     {
       preHandler: requirePermission('company', 'update'),
-      schema: { summary: 'Modificar la empresa de la sesión', 
+      schema: { summary: 'Modificar la empresa de la sesión',
         body: {
           type: 'object',
           required: ['razonSocial', 'email', 'dirMatriz'],

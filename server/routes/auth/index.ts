@@ -37,7 +37,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     '/auth/register',
     {
       config: rateLimit,
-      schema: { summary: 'Registrar una empresa y su primer usuario (SUPERADMIN)', 
+      schema: { summary: 'Registrar una empresa y su primer usuario (SUPERADMIN)',
         body: {
           type: 'object',
           required: ['company', 'user'],
@@ -96,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     '/auth/activate-account/:token',
     {
       config: rateLimit,
-      schema: { summary: 'Activar la cuenta con el enlace del correo', 
+      schema: { summary: 'Activar la cuenta con el enlace del correo',
         params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 } } },
         response: { 200: messageOut },
       },
@@ -150,7 +150,7 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     '/auth/reset-password',
     {
       config: rateLimit,
-      schema: { summary: 'Elegir una contraseña nueva con el enlace del correo', 
+      schema: { summary: 'Elegir una contraseña nueva con el enlace del correo',
         body: { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 }, password } },
         response: { 200: messageOut },
       },
