@@ -16,7 +16,7 @@
  * Contract for list handlers: they return the page's rows (`return items`) and may set headers.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { columnsFromItemSchema, exportColumns, schemaForPath } from '../domain/csv/csv-columns.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../domain/csv/write-csv.ts';

@@ -57,6 +57,12 @@ const SECURED: Array<Record<string, string[]>> = [{ sesion: [] }, { claveApi: []
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: 'ErrorBody#' } } } });
 
+/** Spanish description of a success answer whose schema gives none. */
+const SUCCESS: Record<string, string> = { 200: 'Correcto', 201: 'Creado', 202: 'Aceptado', 204: 'Hecho; sin contenido' };
+
+/** Only Emite's own API is documented: /api and /auth (not the SRI sandbox's SOAP stand-in, nor the SPA). */
+const isDocumented = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/auth/');
+
 type ResponseMap = Record<string, Record<string, unknown>>;
 
 /** The route's schema as the document shows it (a copy: the route's own schema is untouched). */
@@ -64,6 +70,9 @@ export function documentedSchema(schema: FastifySchema, url: string, method: str
   const response: ResponseMap = { ...((schema.response ?? {}) as ResponseMap) };
   const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
   const isList = Boolean(query?.properties && 'per_page' in query.properties);
+  for (const [code, out] of Object.entries(response)) {
+    if (!out.description && SUCCESS[code]) response[code] = { ...out, description: SUCCESS[code] };
+  }
   for (const [code, out] of Object.entries(response)) {
     if (code === '204') response[code] = { ...out, type: 'null' };
     else if (code === '200' && isList) {
@@ -115,7 +124,8 @@ export async function registerOpenApi(app: FastifyInstance, opts: { version: str
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transform: ({ schema, url, route }) => ({ schema: documentedSchema(schema ?? {}, url, String((route as RouteOptions).method)), url }),
+    transform: ({ schema, url, route }) =>
+      isDocumented(url) ? { schema: documentedSchema(schema ?? {}, url, String((route as RouteOptions).method)), url } : { schema: { ...schema, hide: true }, url },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -3,7 +3,7 @@
  * revoke. Managed by whoever may update the company, from a signed-in session only.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission, requireSession } from '../../plugins/auth.ts';
 import { createApiKey } from '../../domain/api-keys/create-api-key.ts';
 import { listApiKeys } from '../../domain/api-keys/list-api-keys.ts';

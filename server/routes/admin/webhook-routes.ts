@@ -3,7 +3,7 @@
  * event. Whoever may manage the company (`company: update`) manages its webhooks.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import type { WebhookDeliveryOptions } from '../../domain/webhooks/deliver-webhook.ts';
 import {

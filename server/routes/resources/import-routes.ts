@@ -5,7 +5,7 @@
  * header row to fill in. Needs both the create and the update permission of the resource.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { RESOURCES } from '../../domain/resources/definitions.ts';
 import { importableEntry, importResources } from '../../domain/resources/import-resources.ts';
