@@ -63,6 +63,7 @@ export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 's
       ...(route.preValidation ? { preValidation: route.preValidation } : {}),
       ...(route.preHandler ? { preHandler: route.preHandler } : {}),
       schema: {
+        summary: `${(route.schema as { summary?: string } | undefined)?.summary ?? 'Listar'} en CSV (filtros y orden de la lista, todas las páginas)`,
         ...((route.schema as { params?: unknown })?.params ? { params: (route.schema as { params?: unknown }).params } : {}),
         querystring: { ...shape.query, properties: filters },
         response: csvResponse,

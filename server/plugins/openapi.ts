@@ -57,6 +57,18 @@ const SECURED: Array<Record<string, string[]>> = [{ sesion: [] }, { claveApi: []
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: 'ErrorBody#' } } } });
 
+/** Documented on every POST under /api (plugins/idempotency.ts). */
+const IDEMPOTENCY_HEADER = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      maxLength: 255,
+      description: 'Opcional. La primera respuesta se guarda 24 h por empresa y clave y se repite en los reintentos; la misma clave con otro cuerpo responde 422',
+    },
+  },
+} as const;
+
 /** Spanish description of a success answer whose schema gives none. */
 const SUCCESS: Record<string, string> = { 200: 'Correcto', 201: 'Creado', 202: 'Aceptado', 204: 'Hecho; sin contenido' };
 
@@ -85,13 +97,17 @@ export function documentedSchema(schema: FastifySchema, url: string, method: str
   );
   response['5XX'] = errorResponse('Error interno del servidor');
   const example = OPENAPI_EXAMPLES[`${method} ${url}`];
-  const body = example?.body && schema.body ? { ...(schema.body as object), examples: [example.body] } : schema.body;
+  // A body checked in the domain (against its schema in the registry) has no route schema: shown as an object.
+  const bodySchema = schema.body ?? (example?.body ? { type: 'object', description: 'Validado contra el esquema del comprobante (GET /api/admin/schema/{name})' } : undefined);
+  const body = example?.body && bodySchema ? { ...(bodySchema as object), examples: [example.body] } : bodySchema;
+  const headers = method === 'POST' && secured ? { ...IDEMPOTENCY_HEADER, ...(schema.headers as object | undefined) } : schema.headers;
   for (const [code, value] of Object.entries(example?.response ?? {})) {
     if (response[code]) response[code] = { ...response[code], examples: [value] };
   }
   return {
     ...schema,
     ...(body ? { body } : {}),
+    ...(headers ? { headers } : {}),
     tags: schema.tags ?? [tagOf(url)],
     security: schema.security ?? (secured ? SECURED : []),
     response,

@@ -7,6 +7,7 @@ import { deleteInvoiceDraft, getInvoice, INVOICE_STATUSES, listInvoices, type In
 import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
 import { toInvoiceView } from '../../domain/comprobantes/comprobante-view.ts';
 import { idParam } from '../resources/index.ts';
+import { noContent } from '../../http/route-schemas.ts';
 
 const invoiceOut = { type: 'object', additionalProperties: true } as const;
 const text = { type: ['string', 'null'] } as const;
@@ -57,6 +58,7 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
     {
       preHandler: requirePermission('invoice', 'read'),
       schema: {
+        summary: 'Listar las facturas (filtros: estado, fechas, cliente)',
         querystring: {
           ...listQuerySchema,
           properties: {
@@ -77,20 +79,20 @@ export async function invoiceRoutes(app: FastifyInstance, deps: AppDeps): Promis
       return items;
     },
   );
-  app.get('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) =>
+  app.get('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Obtener una factura', params: idParam, response: { 200: invoiceOut } } }, async (request) =>
     toInvoiceView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id })),
   );
   const save = (request: Parameters<typeof currentUser>[0], id?: string) => {
     const user = currentUser(request);
     return saveInvoiceDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
   };
-  app.post('/api/invoice', { preHandler: requirePermission('invoice', 'create'), schema: { response: { 201: invoiceOut } } }, async (request, reply) =>
+  app.post('/api/invoice', { preHandler: requirePermission('invoice', 'create'), schema: { summary: 'Crear un borrador de factura', response: { 201: invoiceOut } } }, async (request, reply) =>
     reply.status(201).send(await save(request)),
   );
-  app.put('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'update'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) =>
+  app.put('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'update'), schema: { summary: 'Modificar un borrador de factura', params: idParam, response: { 200: invoiceOut } } }, async (request) =>
     save(request, (request.params as { _id: string })._id),
   );
-  app.delete('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'delete'), schema: { params: idParam } }, async (request, reply) => {
+  app.delete('/api/invoice/:_id', { preHandler: requirePermission('invoice', 'delete'), schema: { summary: 'Eliminar un borrador de factura', params: idParam, response: { 204: noContent } } }, async (request, reply) => {
     await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id });
     return reply.status(204).send();
   });

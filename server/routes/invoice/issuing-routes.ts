@@ -18,8 +18,16 @@ import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
 import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../resources/index.ts';
+import { binaryOut } from '../../http/route-schemas.ts';
 
 const invoiceOut = { type: 'object', additionalProperties: true } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+/** One status change of the history (GET /api/invoice/{_id}/events). */
+const eventOut = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { at: { type: 'string' }, userId: nullableText, apiKeyId: nullableText, from: nullableText, to: nullableText, mensajes: {}, note: nullableText },
+} as const;
 
 export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
   const ids = (request: FastifyRequest) => ({ companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id });
@@ -32,14 +40,14 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
     deps.kickWorker?.();
   };
 
-  app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
+  app.post('/api/invoice/:_id/issue', { preHandler: requirePermission('invoice', 'issue'), schema: { summary: 'Emitir la factura: firmar, enviar al SRI y esperar la autorización', params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     await issueInvoice({ db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), invoiceId: id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
     await settle(id);
     return toInvoiceView(await getInvoice(deps.db, { companyId, id }));
   });
 
-  app.post('/api/invoice/:_id/authorize', { preHandler: requirePermission('invoice', 'issue'), schema: { params: idParam, response: { 200: invoiceOut } } }, async (request) => {
+  app.post('/api/invoice/:_id/authorize', { preHandler: requirePermission('invoice', 'issue'), schema: { summary: 'Consultar de nuevo al SRI la autorización de la factura', params: idParam, response: { 200: invoiceOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     // Reuses the invoice's pending SRI job (never a second one); the worker asks before resending.
     await scheduleSriCheck(deps.db, { companyId, comprobanteId: id, now: deps.clock() });
@@ -49,7 +57,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
 
   app.get(
     '/api/invoice/:_id/xml',
-    { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, querystring: { type: 'object', properties: { format: { type: 'string', enum: ['comprobante', 'autorizacion'] } } } } },
+    { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Descargar el XML firmado o el de autorización', params: idParam, querystring: { type: 'object', properties: { format: { type: 'string', enum: ['comprobante', 'autorizacion'] } } }, response: { 200: binaryOut('El XML del comprobante o de la autorización', 'application/xml') } } },
     async (request, reply) => {
       const invoice = await getInvoice(deps.db, { companyId: ids(request).companyId, id: ids(request).id });
       const format = (request.query as { format?: string }).format ?? 'comprobante';
@@ -62,7 +70,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
 
   app.get(
     '/api/invoice/:_id/pdf',
-    { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, querystring: { type: 'object', properties: { download: { type: 'boolean' } } } } },
+    { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Descargar el RIDE en PDF', params: idParam, querystring: { type: 'object', properties: { download: { type: 'boolean' } } }, response: { 200: binaryOut('El RIDE en PDF', 'application/pdf') } } },
     async (request, reply) => {
       const invoice = await getInvoice(deps.db, { companyId: ids(request).companyId, id: ids(request).id });
       const pdf = await renderInvoiceRide({ db: deps.db, invoice });
@@ -75,7 +83,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
     '/api/invoice/:_id/email',
     {
       preHandler: requirePermission('invoice', 'issue'),
-      schema: { params: idParam, body: { type: ['object', 'null'], properties: { to: { type: 'string', format: 'email', maxLength: 254 } } }, response: { 200: { type: 'object', properties: { message: { type: 'string' }, to: { type: 'string' } } } } },
+      schema: { summary: 'Enviar la factura autorizada por correo (XML y RIDE)', params: idParam, body: { type: ['object', 'null'], properties: { to: { type: 'string', format: 'email', maxLength: 254 } } }, response: { 200: { type: 'object', properties: { message: { type: 'string' }, to: { type: 'string' } } } } },
     },
     async (request) => {
       const { companyId, id } = ids(request);
@@ -87,7 +95,7 @@ export async function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker:
     },
   );
 
-  app.get('/api/invoice/:_id/events', { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam } }, async (request) => {
+  app.get('/api/invoice/:_id/events', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Historial de estados de la factura', params: idParam, response: { 200: { type: 'array', items: eventOut } } } }, async (request) => {
     const { companyId, id } = ids(request);
     await getInvoice(deps.db, { companyId, id });
     const rows = await deps.db

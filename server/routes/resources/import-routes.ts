@@ -51,14 +51,24 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const permissions = [requirePermission(def.name, 'create'), requirePermission(def.name, 'update')];
     app.post(
       `/api/${def.name}/import`,
-      { preHandler: permissions, bodyLimit: CSV_BODY_LIMIT, schema: { querystring: importQuery, body: { type: 'string' }, response: { 200: importResult } } },
+      {
+        preHandler: permissions,
+        bodyLimit: CSV_BODY_LIMIT,
+        schema: {
+          summary: `Importar ${def.label.split(' ').slice(1).join(' ').toLowerCase()}s desde CSV (vista previa con dryRun=1)`,
+          consumes: ['text/csv'],
+          querystring: importQuery,
+          body: { type: 'string', description: 'CSV (UTF-8, con o sin BOM); la fila de cabecera nombra las propiedades del esquema o sus títulos' },
+          response: { 200: importResult },
+        },
+      },
       async (request) => {
         const query = request.query as { mode: 'all' | 'valid'; dryRun?: string };
         const ctx = { db: deps.db, companyId: currentUser(request).companyId, consumidorFinalCap: deps.config.consumidorFinalCap };
         return importResources(def, ctx, deps.schemas, { csv: request.body as string, mode: query.mode, dryRun: query.dryRun === '1' || query.dryRun === 'true' });
       },
     );
-    app.get(`/api/${def.name}/import/template`, { preHandler: permissions, schema: { response: csvResponse } }, async (_request, reply) => {
+    app.get(`/api/${def.name}/import/template`, { preHandler: permissions, schema: { summary: `Plantilla CSV para importar (${def.label.toLowerCase()})`, response: csvResponse } }, async (_request, reply) => {
       const entry = importableEntry(def, deps.schemas);
       return reply
         .type(CSV_CONTENT_TYPE)

@@ -19,6 +19,13 @@ export { idParam };
 const bodyOf = (name: string) =>
   ({ type: 'object', additionalProperties: true, description: `Los campos de src/schemas/${name}/schema.json (el esquema efectivo); se validan contra él` }) as const;
 
+/** Spanish words for the summaries, from the definition's label ("El cliente"): "un cliente", "clientes". */
+function nounsOf(label: string): { one: string; many: string } {
+  const [article, ...rest] = label.split(' ');
+  const noun = rest.join(' ').toLowerCase();
+  return { one: `${article === 'La' ? 'una' : 'un'} ${noun}`, many: /[aeiou]$/.test(noun) ? `${noun}s` : `${noun}es` };
+}
+
 export async function resourceRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = typed(fastify);
   const ctxOf = (request: Parameters<typeof currentUser>[0]): ResourceContext => ({
@@ -28,21 +35,22 @@ export async function resourceRoutes(fastify: FastifyInstance, deps: AppDeps): P
   });
   for (const def of RESOURCES) {
     const base = `/api/${def.name}`;
-    app.get(base, { preHandler: requirePermission(def.name, 'read'), schema: { summary: `Listar ${def.name}`, querystring: listQuerySchema, response: { 200: { type: 'array', items: recordOut } } } }, async (request, reply) => {
+    const { one, many } = nounsOf(def.label);
+    app.get(base, { preHandler: requirePermission(def.name, 'read'), schema: { summary: `Listar ${many}`, querystring: listQuerySchema, response: { 200: { type: 'array', items: recordOut } } } }, async (request, reply) => {
       const { items, total } = await listResource(def, ctxOf(request), request.query);
       reply.header('x-total-count', String(total));
       return items;
     });
-    app.get(`${base}/:_id`, { preHandler: requirePermission(def.name, 'read'), schema: { summary: `Obtener un registro de ${def.name}`, params: idParam, response: { 200: recordOut } } }, async (request) =>
+    app.get(`${base}/:_id`, { preHandler: requirePermission(def.name, 'read'), schema: { summary: `Obtener ${one}`, params: idParam, response: { 200: recordOut } } }, async (request) =>
       getResource(def, ctxOf(request), request.params._id),
     );
-    app.post(base, { preHandler: requirePermission(def.name, 'create'), schema: { summary: `Crear un registro de ${def.name}`, body: bodyOf(def.name), response: { 201: recordOut } } }, async (request, reply) =>
+    app.post(base, { preHandler: requirePermission(def.name, 'create'), schema: { summary: `Crear ${one}`, body: bodyOf(def.name), response: { 201: recordOut } } }, async (request, reply) =>
       reply.status(201).send(await createResource(def, ctxOf(request), deps.schemas, request.body)),
     );
-    app.put(`${base}/:_id`, { preHandler: requirePermission(def.name, 'update'), schema: { summary: `Modificar un registro de ${def.name}`, params: idParam, body: bodyOf(def.name), response: { 200: recordOut } } }, async (request) =>
+    app.put(`${base}/:_id`, { preHandler: requirePermission(def.name, 'update'), schema: { summary: `Modificar ${one}`, params: idParam, body: bodyOf(def.name), response: { 200: recordOut } } }, async (request) =>
       updateResource(def, ctxOf(request), deps.schemas, request.params._id, request.body),
     );
-    app.delete(`${base}/:_id`, { preHandler: requirePermission(def.name, 'delete'), schema: { summary: `Eliminar un registro de ${def.name}`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
+    app.delete(`${base}/:_id`, { preHandler: requirePermission(def.name, 'delete'), schema: { summary: `Eliminar ${one}`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
       await deleteResource(def, ctxOf(request), deps.schemas, request.params._id);
       return reply.status(204).send();
     });
