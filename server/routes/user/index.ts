@@ -17,6 +17,7 @@ import { typed } from '../../http/typed.ts';
 import { idParam, noContent } from '../../http/route-schemas.ts';
 import { editUser } from '../../domain/users/edit-user.ts';
 import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
+import { ROLES } from '../../../core/roles.ts';
 
 const userOut = {
   type: 'object',
@@ -45,7 +46,7 @@ const userBody = {
       email: { type: 'string', format: 'email', maxLength: 254 },
       firstName: name,
       lastName: name,
-      role: { type: 'string', enum: ['SUPERADMIN', 'ADMIN', 'EMISOR', 'CONTADOR'] },
+      role: { type: 'string', enum: ROLES },
       active: { type: 'boolean' },
       password: { type: 'string', maxLength: 200 },
       /** Required when the caller changes their own e-mail. */
