@@ -4,7 +4,7 @@
  */
 
 /** `/:_id` of a record (a UUID). */
-export const idParam = { type: 'object', required: ['_id'], properties: { _id: { type: 'string', format: 'uuid' } } } as const;
+export const idParam = { type: 'object', required: ['_id'], additionalProperties: false, properties: { _id: { type: 'string', format: 'uuid' } } } as const;
 
 /** 204: deleted (or done), no body. (The OpenAPI document adds `type: 'null'`; here it would make `send()` need an argument.) */
 export const noContent = { description: 'Hecho; sin contenido' } as const;
