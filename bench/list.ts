@@ -13,9 +13,11 @@
  * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
  * process.cpuUsage() over the timed window ÷ requests, bench/cpu-probe.mjs), bytes per response, the server's peak RSS, and
  * p50 growth from the small size to the large one. Writes bench/results/list.json (or
- * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI.
+ * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI. BENCH_CPU_PROF=dir writes a V8 CPU profile of
+ * the server (node --cpu-prof) into dir; bench/profile-summary.ts reads it.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -180,7 +182,8 @@ async function main() {
     const jwt = createJwtService(secret, 24 * 3600);
     const tokens = await Promise.all(companies.slice(0, CONNECTIONS).map((c) => jwt.sign({ sub: c.userId, cid: c.companyId, tv: 0 })));
     // The server as `npm start` runs it (compiled), with its own event loop.
-    server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' }, { compiled: true });
+    const prof = process.env.BENCH_CPU_PROF;
+    server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' }, { compiled: true, nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [] });
     const idleRssMb = server.rssMb();
 
     const sizes = [];
