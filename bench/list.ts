@@ -7,8 +7,9 @@
  *   - GET /api/invoice in four shapes (page 1 with exact total; search by customer name; status +
  *     date range; sorted by date, page 5) at `--connections` (64) with autocannon, each request for
  *     one of 64 companies in turn;
- *   - the very same SQL (the page and the count the API runs, from invoiceListQueries().toSQL())
- *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach;
+ *   - the very same SQL (the page with its total the API runs, from invoiceListQueries().toSQL())
+ *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach,
+ *     and the bench process's CPU per request for it (node-postgres alone: the floor of the API's CPU);
  *   - GET /api/dashboard for a year, at 16 connections.
  * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
  * process.cpuUsage() over the timed window ÷ requests, bench/cpu-probe.mjs), bytes per response, the server's peak RSS, and
@@ -123,11 +124,12 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
   };
 }
 
-/** The API's two statements per request (page, count) on a bare pool: 64 loops for SECONDS. */
-async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number }> {
+/** The API's statements per request (listInvoices: the page with its total) on a bare pool: 64 loops for SECONDS. */
+async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number }> {
   if (warmUp) await bareLoop(pool, statements, false);
   const seconds = warmUp ? SECONDS : WARMUP_SECONDS;
   const latencies: number[] = [];
+  const cpu0 = process.cpuUsage();
   let next = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
@@ -140,9 +142,11 @@ async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; pa
       }
     }),
   );
+  const cpu = process.cpuUsage(cpu0);
   latencies.sort((a, b) => a - b);
   const at = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))], 2);
-  return { requestsPerSecond: round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99) };
+  // The bench process's own CPU per request: what node-postgres alone costs for the same statements.
+  return { requestsPerSecond: round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99), cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / latencies.length, 3) };
 }
 
 async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: Awaited<ReturnType<typeof openDatabase>>; companies: BenchCompany[]; tokens: string[] }, invoices: number) {
@@ -151,13 +155,13 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
   for (const s of SCENARIOS) {
     const paths = sample.map(() => toPath(s.query));
     const statements = sample.map((c) => {
-      const { page, count } = invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query });
-      return [page.toSQL(), count.toSQL()];
+      // What listInvoices runs: the page with its total in one statement.
+      return [invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL()];
     });
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
     const bare = await bareLoop(ctx.pool, statements);
     rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2), apiCpuMsPerRequest: api.apiCpuMsPerRequest });
-    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms`);
+    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
   }
   const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
   console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms, ${dashboard.apiCpuMsPerRequest} ms CPU/req`);
@@ -211,7 +215,7 @@ async function main() {
 
     const [small, large] = sizes;
     const growth = SCENARIOS.map((s, i) => ({ scenario: s.name, p50SmallMs: small.rows[i].api.p50Ms, p50LargeMs: large.rows[i].api.p50Ms, growth: round(large.rows[i].api.p50Ms / Math.max(small.rows[i].api.p50Ms, 0.01), 2) }));
-    const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'CPU API ms/req': r.apiCpuMsPerRequest, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
+    const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'CPU API ms/req': r.apiCpuMsPerRequest, 'CPU SQL ms/req': r.bare.cpuMsPerRequest, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
     console.table(table);
     console.table(growth);
     console.table(sizes.map((z) => ({ facturas: z.invoices, 'dashboard req/s': z.dashboard.requestsPerSecond, 'dashboard p50 ms': z.dashboard.p50Ms, 'dashboard p99 ms': z.dashboard.p99Ms, 'RSS pico MB': z.serverPeakRssMb })));
