@@ -40,8 +40,9 @@ const sortable = {
 };
 
 /**
- * The two statements of a list request, unexecuted: the page and the exact count. Exposed so
- * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
+ * The statements of a list request, unexecuted: the page and the exact count, and both in one
+ * (pageWithTotal, what listInvoices runs). Exposed so bench/list.ts can run the very same SQL on a
+ * bare `pg` connection (`.toSQL()`).
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
 export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }) {
@@ -68,9 +69,21 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
   const order = orderByFor(q.sort, sortable, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
+  const counted = db.select({ total: count() }).from(comprobantes).where(where);
   return {
     page: db.select(summaryColumns).from(comprobantes).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: db.select({ total: count() }).from(comprobantes).where(where),
+    count: counted,
+    /**
+     * The page with the exact total on each row, in one statement and one round trip (the count is
+     * an uncorrelated subquery, run once); no row, hence no total, past the last page.
+     */
+    pageWithTotal: db
+      .select({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+      .from(comprobantes)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
   };
 }
 
@@ -80,9 +93,12 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
  * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
  */
 export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }): Promise<{ items: InvoiceSummary[]; total: number }> {
-  const { page, count: counted } = invoiceListQueries(db, p);
-  const [rows, [{ total }]] = await Promise.all([page, counted]);
-  return { items: rows.map(toInvoiceSummary), total: Number(total) };
+  const { pageWithTotal, count: counted } = invoiceListQueries(db, p);
+  const rows = await pageWithTotal;
+  if (rows.length > 0) return { items: rows.map(toInvoiceSummary), total: rows[0].total };
+  // An empty page: no match at all (page 1), or past the last page, where the total is still asked for.
+  const total = pageWindow(p.query).offset === 0 ? 0 : Number((await counted)[0].total);
+  return { items: [], total };
 }
 
 const theOne = (codDoc: string) => (metaByCodDoc(codDoc) ? theLabel(metaByCodDoc(codDoc)!) : { theOne: 'El comprobante', ending: 'o' as const });
