@@ -15,6 +15,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-location',
   'x-renderer',
   'x-resource',
+  'x-permission',
   'x-storage',
   'x-api',
   'x-update-method',

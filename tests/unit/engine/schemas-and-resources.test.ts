@@ -60,6 +60,10 @@ describe('schema registry', () => {
     expect(labelFieldOf(BUNDLED.customer)).toBe('razonSocial');
     expect(labelFieldOf(entry('x', { properties: { _id: {}, nombre: {} } }))).toBe('nombre');
     expect(permissionOf(entry('vehiculo', { 'x-storage': 'record' }))).toBe('record');
+    // the notas go with the factura's permission (there is no 'credit-note' role permission)
+    expect(permissionOf(BUNDLED['credit-note'])).toBe('invoice');
+    expect(permissionOf(BUNDLED['debit-note'])).toBe('invoice');
+    expect(permissionOf(BUNDLED.invoice)).toBe('invoice');
   });
 });
 
