@@ -1,13 +1,27 @@
 /**
- * `npm run bench:issue [-- N]`: issue N invoices (draft -> AUTORIZADA through the sandbox SRI) with
- * 1, 8 and 32 concurrent clients across 4 emission points, on PGlite and (when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL is set) on PostgreSQL. In the same run: bare node:crypto RSA-SHA1 signatures per
- * second with the same key (the limit of the signing step) and the pipeline's own steps timed.
- * Prints a table and writes bench/results/issue.json.
+ * `npm run bench:issue [-- N]`: issue N invoices (draft -> AUTORIZADA) with 1, 8 and 32 concurrent
+ * clients across 4 emission points, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
+ * set) on PostgreSQL, against the real server as `npm start` runs it (dist-server/main.mjs, its own
+ * process, worker on) talking over HTTP to the sandbox SRI in a third process (`npm run
+ * sri:sandbox`, as the real SRI is on its own machines: its XSD and signature checks are not
+ * charged to Emite). The bench process only drives HTTP.
+ *
+ * Per run: invoices/s, latency p50/p99 from POST /api/invoice/:id/issue (which sends to the SRI and
+ * polls the authorisation before answering) to AUTORIZADA (when the worker held the job, the client
+ * polls GET /api/invoice/:id every 20 ms, counted in statusPolls), and the server's CPU per invoice: its
+ * process.cpuUsage() over the timed window (bench/cpu-probe.mjs) ÷ invoices, i.e. the API, the
+ * worker and both SOAP round trips, the figure that does not depend on how busy the machine is.
+ * The sandbox SRI's CPU per invoice is reported beside it. In the same run: bare node:crypto
+ * RSA-SHA1 signatures per second with the same key, interleaved with the in-process pipeline (key,
+ * XML, XSD, XAdES-BES), the physical reference. Prints tables and writes bench/results/issue.json.
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir.
  */
-import { createSign } from 'node:crypto';
+import { createSign, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTestApp, newRuc, signUp } from '../tests/helpers/test-app.ts';
+import pg from 'pg';
+import { newRuc } from '../tests/helpers/test-app.ts';
 import { generateTestP12 } from '../server/domain/comprobantes/test-certificate.ts';
 import { loadSigningCredentials } from '../server/domain/comprobantes/signing-credentials.ts';
 import { buildFacturaXml } from '../server/domain/comprobantes/factura/build-factura-xml.ts';
@@ -17,18 +31,20 @@ import { buildSignedFactura } from '../server/domain/comprobantes/sign-comproban
 import { checkComprobante } from '../server/sri/sandbox-checks.ts';
 import { createMemorySandboxStore } from '../server/sri/sandbox-store.ts';
 import { createSriClient, sriEndpoints } from '../server/sri/soap-client.ts';
-import { injectFetch } from '../server/http/inject-fetch.ts';
-import { allocateSecuencial } from '../server/domain/comprobantes/allocate-secuencial.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../core/access-key.ts';
 import { sampleFactura } from '../tests/helpers/factura-sample.ts';
 import { peakRssMb, writeResult } from './machine.ts';
+import { startBenchServer, startSandboxSri, type BenchServer, type SandboxSri } from './server-process.ts';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
 const CONCURRENCY = [1, 8, 32];
+const PUNTOS = ['001', '002', '003', '004'];
 
 function perSecond(count: number, ms: number) {
   return Math.round((count / ms) * 1000 * 10) / 10;
 }
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 function time(label: string, iterations: number, fn: () => void) {
   fn();
@@ -46,57 +62,138 @@ async function timeAsync(label: string, iterations: number, fn: () => Promise<un
   return { step: label, msPerCall: Math.round(ms * 1000) / 1000 };
 }
 
-async function setup(kind: 'pglite' | 'postgres') {
-  process.env.EMITE_TEST_DB = kind;
-  const t = await createTestApp();
-  const user = await signUp(t, { ruc: await newRuc() });
-  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Bench S.A.', password: 'x' });
-  await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: user.auth, payload: { p12: p12.toString('base64'), password: 'x' } });
-  const est = (await t.app.inject({ method: 'POST', url: '/api/establishment', headers: user.auth, payload: { estab: '001', nombre: 'Matriz', dirEstablecimiento: 'Quito', puntosEmision: ['001', '002', '003', '004'].map((ptoEmi) => ({ ptoEmi })) } })).json();
-  const customer = (await t.app.inject({ method: 'POST', url: '/api/customer', headers: user.auth, payload: { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Cliente Bench' } })).json();
-  const product = (await t.app.inject({ method: 'POST', url: '/api/product', headers: user.auth, payload: { codigoPrincipal: 'P1', descripcion: 'Producto', precioUnitario: 10, codigoPorcentajeIva: '4' } })).json();
-  return { t, user, est, customer, product, p12 };
+/** JSON over HTTP to the server; throws on a non-2xx answer. */
+async function api(server: BenchServer, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
 }
 
-async function run(kind: 'pglite' | 'postgres') {
-  const { t, user, est, customer, product } = await setup(kind);
-  const rows = [];
-  for (const c of CONCURRENCY) {
-    const ids: string[] = [];
-    for (let i = 0; i < N; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/invoice',
-        headers: user.auth,
-        payload: { establishment: est._id, ptoEmi: ['001', '002', '003', '004'][i % 4], customer: customer._id, detalles: [{ product: product._id, cantidad: 2, precioUnitario: 10, descuento: 0, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '01', total: 23 }] },
-      });
-      ids.push(res.json()._id);
-    }
-    let next = 0;
-    let authorised = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: c }, async () => {
-        for (let i = next++; i < ids.length; i = next++) {
-          const res = await t.app.inject({ method: 'POST', url: `/api/invoice/${ids[i]}/issue`, headers: user.auth });
-          if (res.json().status === 'AUTORIZADA') authorised += 1;
-        }
-      }),
-    );
-    const ms = performance.now() - t0;
-    rows.push({ db: kind, clients: c, invoices: N, authorised, invoicesPerSecond: perSecond(N, ms), msPerInvoice: Math.round((ms / N) * 100) / 100 });
+/** The activation token of the newest mail in the server's outbox (quoted-printable tolerated). */
+function activationToken(server: BenchServer): string {
+  const dir = path.join(server.dataDir, 'outbox');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.eml')).sort().reverse()) {
+    const text = readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+    const m = /#\/auth\/activate\/([A-Za-z0-9_-]+)/.exec(text);
+    if (m) return m[1];
   }
-  // The two steps that depend on the database and the SRI, timed on their own.
-  const { companyId } = user;
-  const numero = await timeAsync(`número: secuencial bloqueado (${kind})`, 50, () => t.deps.db.transaction((tx) => allocateSecuencial(tx, { companyId, estab: '999', ptoEmi: '999', codDoc: '01' })));
-  const sri = createSriClient({ ...sriEndpoints('sandbox', 'http://emite.internal'), fetch: injectFetch(t.app) });
-  const docs = Array.from({ length: 50 }, (_, i) => signComprobante(buildFacturaXml(sampleFactura({ secuencial: 900_000 + i })), creds));
+  throw new Error(`no activation link in ${dir}`);
+}
+
+/** Registers, activates and logs in a company; uploads a certificate; one establishment with 4 points, a customer, a product. */
+async function setup(server: BenchServer) {
+  const ruc = await newRuc();
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Clave1234!';
+  const reg = await api(server, 'POST', '/auth/register', undefined, {
+    company: { ruc, razonSocial: `Bench ${ruc}`, email, dirMatriz: 'Av. Siempre Viva 123, Quito' },
+    user: { firstName: 'Ana', lastName: 'Pérez', email, password },
+  });
+  await api(server, 'PUT', `/auth/activate-account/${activationToken(server)}`, undefined, {});
+  const login = await api(server, 'PUT', `/auth/company/${reg.company._id}/login`, undefined, { email, password });
+  const token: string = login.token;
+  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Bench S.A.', password: 'x' });
+  await api(server, 'POST', '/api/admin/company/certificate', token, { p12: p12.toString('base64'), password: 'x' });
+  const est = await api(server, 'POST', '/api/establishment', token, { estab: '001', nombre: 'Matriz', dirEstablecimiento: 'Quito', puntosEmision: PUNTOS.map((ptoEmi) => ({ ptoEmi })) });
+  const customer = await api(server, 'POST', '/api/customer', token, { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Cliente Bench' });
+  const product = await api(server, 'POST', '/api/product', token, { codigoPrincipal: 'P1', descripcion: 'Producto', precioUnitario: 10, codigoPorcentajeIva: '4' });
+  return { token, est, customer, product };
+}
+
+/** `count` drafts (not timed), 8 at a time. */
+async function drafts(server: BenchServer, s: Awaited<ReturnType<typeof setup>>, count: number): Promise<string[]> {
+  const ids: string[] = new Array(count);
   let next = 0;
-  const recepcion = await timeAsync(`SRI: recepción, ida y vuelta SOAP (${kind})`, docs.length - 1, () => sri.validarComprobante(docs[next++]));
-  const key = /<claveAcceso>(\d{49})</.exec(docs[0])![1];
-  const autorizacion = await timeAsync(`SRI: autorización, ida y vuelta SOAP (${kind})`, 50, () => sri.autorizacionComprobante(key));
-  await t.close();
-  return { rows, steps: [numero, recepcion, autorizacion] };
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const body = { establishment: s.est._id, ptoEmi: PUNTOS[i % 4], customer: s.customer._id, detalles: [{ product: s.product._id, cantidad: 2, precioUnitario: 10, descuento: 0, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '01', total: 23 }] };
+        ids[i] = (await api(server, 'POST', '/api/invoice', s.token, body))._id;
+      }
+    }),
+  );
+  return ids;
+}
+
+async function adminQuery(adminUrl: string, sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
+  const endpoints = sriEndpoints('sandbox', sri.url);
+  const env: Record<string, string> = { JWT_SECRET: randomBytes(32).toString('hex'), SRI_ENV: 'sandbox', SRI_RECEPCION_URL: endpoints.recepcionUrl, SRI_AUTORIZACION_URL: endpoints.autorizacionUrl, EMITE_WORKERS: '1' };
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
+  const dbName = `emite_bench_issue_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  if (kind === 'postgres') {
+    await adminQuery(adminUrl, `create database ${dbName}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startBenchServer(env, { compiled: true, nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`, `--cpu-prof-name=issue-${kind}-${Date.now()}.cpuprofile`] : [] });
+  try {
+    const s = await setup(server);
+    // Warm-up, not counted: JIT, pools, the certificate cache.
+    for (const id of await drafts(server, s, Math.min(20, N))) await api(server, 'POST', `/api/invoice/${id}/issue`, s.token);
+    const rows = [];
+    for (const c of CONCURRENCY) {
+      const ids = await drafts(server, s, N);
+      let next = 0;
+      let authorised = 0;
+      let pending = 0;
+      const latencies: number[] = [];
+      const [cpu0, sri0] = [await server.cpuMs(), await sri.cpuMs()];
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: c }, async () => {
+          for (let i = next++; i < ids.length; i = next++) {
+            const t = performance.now();
+            let res = await api(server, 'POST', `/api/invoice/${ids[i]}/issue`, s.token);
+            // The answer is usually final; when the worker holds the invoice's job, it finishes it.
+            while (res.status === 'FIRMADA' || res.status === 'RECIBIDA' || res.status === 'EN_PROCESO') {
+              await new Promise((r) => setTimeout(r, 20));
+              res = await api(server, 'GET', `/api/invoice/${ids[i]}`, s.token);
+              pending += 1;
+            }
+            latencies.push(performance.now() - t);
+            if (res.status === 'AUTORIZADA') authorised += 1;
+          }
+        }),
+      );
+      const ms = performance.now() - t0;
+      const [cpu1, sri1] = [await server.cpuMs(), await sri.cpuMs()];
+      rows.push({
+        db: kind,
+        clients: c,
+        invoices: N,
+        authorised,
+        invoicesPerSecond: perSecond(N, ms),
+        apiCpuMsPerInvoice: round((cpu1 - cpu0) / N),
+        sriCpuMsPerInvoice: round((sri1 - sri0) / N),
+        p50Ms: round(percentile(latencies, 0.5), 1),
+        p99Ms: round(percentile(latencies, 0.99), 1),
+        /** GETs needed after an issue answered before AUTORIZADA (their CPU is in apiCpuMsPerInvoice). */
+        statusPolls: pending,
+      });
+      console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura`);
+    }
+    return { rows, serverPeakRssMb: server.peakRssMb() };
+  } finally {
+    await server.stop();
+    if (kind === 'postgres') await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  }
 }
 
 const creds = loadSigningCredentials(generateTestP12({ ruc: '1790016919001', razonSocial: 'Bench S.A.', password: 'x' }), 'x');
@@ -142,21 +239,32 @@ const steps = [
 const signerPerSecond = Math.round(1000 / steps[3].msPerCall);
 const pipelinePerSecond = Math.round(perSecond(pipelined, pipelineMs));
 
-const runs = [await run('pglite')];
-if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
-  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  runs.push(await run('postgres'));
-} else {
-  console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to also measure it');
+const sri = await startSandboxSri();
+// The SOAP round trips to the sandbox SRI process on their own (what issuing waits for twice).
+const client = createSriClient({ ...sriEndpoints('sandbox', sri.url) });
+const docs = Array.from({ length: 51 }, (_, i) => signComprobante(buildFacturaXml(sampleFactura({ secuencial: 900_000 + i })), creds));
+let nextDoc = 0;
+steps.push(await timeAsync('SRI: recepción, ida y vuelta SOAP (otro proceso)', docs.length - 1, () => client.validarComprobante(docs[nextDoc++])));
+const key = /<claveAcceso>(\d{49})</.exec(docs[0])![1];
+steps.push(await timeAsync('SRI: autorización, ida y vuelta SOAP (otro proceso)', 50, () => client.autorizacionComprobante(key)));
+const runs = [];
+try {
+  runs.push(await run('pglite', sri));
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
+    runs.push(await run('postgres', sri));
+  } else {
+    console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to also measure it');
+  }
+} finally {
+  await sri.stop();
 }
 
 const results = runs.flatMap((r) => r.rows);
-steps.push(...runs.flatMap((r) => r.steps));
 console.table(steps);
 console.table(results);
 console.log(`bare node:crypto RSA-SHA1: ${bareSignsPerSecond}/s; Emite's signer: ${signerPerSecond}/s (${Math.round((signerPerSecond / bareSignsPerSecond) * 100)} % of bare); key + XML + XSD + signature: ${pipelinePerSecond}/s (${Math.round((pipelinePerSecond / bareSignsPerSecond) * 100)} % of bare, goal 50 %)`);
 const file = writeResult(process.env.BENCH_SMOKE ? 'issue-smoke' : 'issue', {
-  goal: { invoicesPerSecondPostgres: 200, pipelineToBareRatio: 0.5 },
+  goal: { invoicesPerSecondPostgres: 200, apiCpuMsPerInvoicePostgres: 4, pipelineToBareRatio: 0.5 },
   n: N,
   bareSignsPerSecond,
   signerPerSecond,
@@ -164,7 +272,8 @@ const file = writeResult(process.env.BENCH_SMOKE ? 'issue-smoke' : 'issue', {
   pipelineToBareRatio: Math.round((pipelinePerSecond / bareSignsPerSecond) * 100) / 100,
   steps,
   results,
-  peakRssMb: peakRssMb(),
+  serverPeakRssMb: Math.max(...runs.map((r) => r.serverPeakRssMb)),
+  benchPeakRssMb: peakRssMb(),
 });
 console.log(`results: ${file}`);
 process.exit(0);

@@ -7,14 +7,18 @@
  *   - GET /api/invoice in four shapes (page 1 with exact total; search by customer name; status +
  *     date range; sorted by date, page 5) at `--connections` (64) with autocannon, each request for
  *     one of 64 companies in turn;
- *   - the very same SQL (the page and the count the API runs, from invoiceListQueries().toSQL())
- *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach;
+ *   - the very same SQL (the page with its total the API runs, from invoiceListQueries().toSQL())
+ *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach,
+ *     and the bench process's CPU per request for it (node-postgres alone: the floor of the API's CPU);
  *   - GET /api/dashboard for a year, at 16 connections.
- * Reports requests/s, p50/p99 ms, API/bare ratio, bytes per response, the server's peak RSS, and
+ * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
+ * process.cpuUsage() over the timed window ÷ requests, bench/cpu-probe.mjs), bytes per response, the server's peak RSS, and
  * p50 growth from the small size to the large one. Writes bench/results/list.json (or
- * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI.
+ * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI. BENCH_CPU_PROF=dir writes a V8 CPU profile of
+ * the server (node --cpu-prof) into dir; bench/profile-summary.ts reads it.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -103,24 +107,29 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
     ],
   });
   await run(WARMUP_SECONDS); // JIT, connection pools and caches, as in a server that has been up a while
+  const cpu0 = await server.cpuMs();
   const r = await run(SECONDS);
+  const cpuMs = (await server.cpuMs()) - cpu0;
   const ok = r.requests.total - r.non2xx - r.errors;
   if (r.non2xx > 0 || r.errors > 0) console.warn(`  ${r.non2xx} respuestas no 2xx y ${r.errors} errores de ${r.requests.total}`);
   return {
     requestsPerSecond: round(r.requests.average),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
+    /** The server's process.cpuUsage() over the timed window ÷ requests answered, ms. */
+    apiCpuMsPerRequest: r.requests.total > 0 ? round(cpuMs / r.requests.total, 3) : 0,
     bytesPerResponse: ok > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
     non2xx: r.non2xx,
     errors: r.errors,
   };
 }
 
-/** The API's two statements per request (page, count) on a bare pool: 64 loops for SECONDS. */
-async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number }> {
+/** The API's statements per request (listInvoices: the page with its total) on a bare pool: 64 loops for SECONDS. */
+async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number }> {
   if (warmUp) await bareLoop(pool, statements, false);
   const seconds = warmUp ? SECONDS : WARMUP_SECONDS;
   const latencies: number[] = [];
+  const cpu0 = process.cpuUsage();
   let next = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
@@ -133,9 +142,11 @@ async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; pa
       }
     }),
   );
+  const cpu = process.cpuUsage(cpu0);
   latencies.sort((a, b) => a - b);
   const at = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))], 2);
-  return { requestsPerSecond: round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99) };
+  // The bench process's own CPU per request: what node-postgres alone costs for the same statements.
+  return { requestsPerSecond: round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99), cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / latencies.length, 3) };
 }
 
 async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: Awaited<ReturnType<typeof openDatabase>>; companies: BenchCompany[]; tokens: string[] }, invoices: number) {
@@ -144,16 +155,16 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
   for (const s of SCENARIOS) {
     const paths = sample.map(() => toPath(s.query));
     const statements = sample.map((c) => {
-      const { page, count } = invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query });
-      return [page.toSQL(), count.toSQL()];
+      // What listInvoices runs: the page with its total in one statement.
+      return [invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL()];
     });
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
     const bare = await bareLoop(ctx.pool, statements);
-    rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2) });
-    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms`);
+    rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2), apiCpuMsPerRequest: api.apiCpuMsPerRequest });
+    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
   }
   const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
-  console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms`);
+  console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms, ${dashboard.apiCpuMsPerRequest} ms CPU/req`);
   return { rows, dashboard };
 }
 
@@ -175,7 +186,8 @@ async function main() {
     const jwt = createJwtService(secret, 24 * 3600);
     const tokens = await Promise.all(companies.slice(0, CONNECTIONS).map((c) => jwt.sign({ sub: c.userId, cid: c.companyId, tv: 0 })));
     // The server as `npm start` runs it (compiled), with its own event loop.
-    server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' }, { compiled: true });
+    const prof = process.env.BENCH_CPU_PROF;
+    server = await startBenchServer({ DATABASE_URL: benchUrl, JWT_SECRET: secret, EMITE_WORKERS: '0' }, { compiled: true, nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [] });
     const idleRssMb = server.rssMb();
 
     const sizes = [];
@@ -203,13 +215,13 @@ async function main() {
 
     const [small, large] = sizes;
     const growth = SCENARIOS.map((s, i) => ({ scenario: s.name, p50SmallMs: small.rows[i].api.p50Ms, p50LargeMs: large.rows[i].api.p50Ms, growth: round(large.rows[i].api.p50Ms / Math.max(small.rows[i].api.p50Ms, 0.01), 2) }));
-    const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
+    const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'CPU API ms/req': r.apiCpuMsPerRequest, 'CPU SQL ms/req': r.bare.cpuMsPerRequest, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
     console.table(table);
     console.table(growth);
     console.table(sizes.map((z) => ({ facturas: z.invoices, 'dashboard req/s': z.dashboard.requestsPerSecond, 'dashboard p50 ms': z.dashboard.p50Ms, 'dashboard p99 ms': z.dashboard.p99Ms, 'RSS pico MB': z.serverPeakRssMb })));
     const largestResponseBytes = Math.max(...sizes.flatMap((z) => [...z.rows.map((r) => r.api.bytesPerResponse), z.dashboard.bytesPerResponse]));
     const file = writeResult(smoke ? 'list-smoke' : 'list', {
-      goal: { ratio: 0.5, p99Ms: 25, growth: 1.5, serverRssMb: 512 },
+      goal: { ratio: 0.5, apiCpuMsPerRequest: 0.5, p99Ms: 25, growth: 1.5, dashboardP50Ms: 50, serverRssMb: 512 },
       companies: COMPANIES,
       connections: CONNECTIONS,
       seconds: SECONDS,

@@ -23,10 +23,7 @@ import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { resourceRoutes } from './routes/resources/index.ts';
 import { importRoutes } from './routes/resources/import-routes.ts';
-import { invoiceRoutes } from './routes/invoice/index.ts';
-import { issuingRoutes } from './routes/invoice/issuing-routes.ts';
-import { guardEmissionScope } from './plugins/emission-scope-guard.ts';
-import { comprobantes } from './db/schema/index-tables.ts';
+import { comprobanteIssuingRoutes, comprobanteRoutes } from './routes/comprobantes/index.ts';
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
@@ -39,7 +36,7 @@ import { webhookOptions } from './routes/admin/webhook-routes.ts';
 import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
 
 /**
- * Kept only for server/routes/invoice and server/domain/comprobantes, which are being rewritten
+ * Kept only for server/routes/comprobantes and server/domain/comprobantes (the lead's, being rewritten)
  * (comprobante registry): new code imports server/app-deps.ts. Delete once nothing imports it here.
  */
 export type { AppConfig, AppDeps } from './app-deps.ts';
@@ -118,9 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await adminRoutes(app, deps);
   await resourceRoutes(app, deps);
   await importRoutes(app, deps);
-  // Before the invoice routes: it attaches to the routes registered after it.
-  guardEmissionScope(app, { db: deps.db, prefix: '/api/invoice/:_id', table: comprobantes, what: 'La factura' });
-  await invoiceRoutes(app, deps);
+  await comprobanteRoutes(app, deps);
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
   await dashboardRoutes(app, deps);
@@ -135,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
   });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
-  await issuingRoutes(app, deps, workerDeps);
+  await comprobanteIssuingRoutes(app, deps, workerDeps);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);
     deps.kickWorker = worker.kick;

@@ -13,6 +13,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { WAITING_FOR_SRI, isWaitingForSri } from '../../core/comprobante-status.ts';
 import { companies, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
 import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
@@ -72,7 +73,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     await transitionInvoice(deps.db, {
       companyId: job.companyId,
       comprobanteId: job.comprobanteId!,
-      from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'],
+      from: [...WAITING_FOR_SRI],
       to: 'AUTORIZADA',
       mensajes,
       now,
@@ -86,7 +87,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     return 'final';
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], to: 'NO_AUTORIZADA', mensajes, now });
+    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now });
     return 'final';
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
@@ -139,7 +140,7 @@ async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
 
 async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {
   const invoice = await loadInvoice(deps.db, job);
-  if (!invoice || !['FIRMADA', 'RECIBIDA', 'EN_PROCESO'].includes(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
+  if (!invoice || !isWaitingForSri(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
   const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
   if (outcome === 'final') return completeJob(deps.db, job, deps.clock());
   // Zero autorizaciones long after the send: the SRI did not process it; send it again.

@@ -1,5 +1,5 @@
 /**
- * "Ask the SRI again" (POST /api/invoice/:id/authorize) as a job: make the invoice's SRI work due
+ * "Ask the SRI again" (POST /api/{invoice|credit-note|debit-note}/:id/authorize) as a job: make the invoice's SRI work due
  * now without ever giving it a second job. Whether that work sends or only asks is the worker's
  * decision (comprobante-worker.ts: once a send was attempted it asks authorisation first), so this
  * never causes a blind resend.
@@ -9,8 +9,7 @@ import type { Db } from '../db/client.ts';
 import { comprobantes, jobs } from '../db/schema/index-tables.ts';
 import { AppError, notFound } from '../errors.ts';
 import { enqueueJob } from './job-queue.ts';
-
-const OPEN_STATUSES = ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'];
+import { isWaitingForSri } from '../../core/comprobante-status.ts';
 
 /** What scheduleSriCheck did: moved a pending job to now, found one running, or added one. */
 export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';
@@ -26,12 +25,12 @@ export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';
 export async function scheduleSriCheck(db: Db, p: { companyId: string; comprobanteId: string; now: Date }): Promise<SriCheckScheduling> {
   return db.transaction(async (tx) => {
     const [invoice] = await tx
-      .select({ status: comprobantes.status })
+      .select({ status: comprobantes.status, codDoc: comprobantes.codDoc })
       .from(comprobantes)
       .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.comprobanteId)))
       .for('update');
-    if (!invoice) throw notFound('La factura');
-    if (!OPEN_STATUSES.includes(invoice.status)) throw new AppError('INVOICE_LOCKED', `La factura está ${invoice.status}: no hay nada que consultar al SRI`);
+    if (!invoice) throw notFound('El comprobante');
+    if (!isWaitingForSri(invoice.status)) throw new AppError('INVOICE_LOCKED', `El comprobante está ${invoice.status}: no hay nada que consultar al SRI`);
     const open = await tx
       .select({ id: jobs.id, status: jobs.status, lockedUntil: jobs.lockedUntil })
       .from(jobs)

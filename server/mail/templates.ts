@@ -50,20 +50,23 @@ export function invoiceMail(p: {
   razonSocialComprador: string;
   razonSocialEmisor: string;
   numero: string;
+  /** The comprobante's Spanish name ("Factura", "Nota de crédito"); default "Factura". */
+  documentLabel?: string;
   importeTotal: string;
   claveAcceso: string;
   attachments: NonNullable<MailMessage['attachments']>;
 }): MailMessage {
+  const label = p.documentLabel ?? 'Factura';
   const lines = [
     `Estimado(a) ${p.razonSocialComprador}:`,
-    `${p.razonSocialEmisor} le envía la factura electrónica No. ${p.numero} por USD ${p.importeTotal}, autorizada por el SRI.`,
+    `${p.razonSocialEmisor} le envía la ${label.toLowerCase()} electrónica No. ${p.numero} por USD ${p.importeTotal}, autorizada por el SRI.`,
     `Clave de acceso: ${p.claveAcceso}. Adjuntamos el comprobante XML (documento legal) y su RIDE en PDF.`,
   ];
   return {
     to: p.to,
-    subject: `Factura electrónica ${p.numero} de ${p.razonSocialEmisor}`,
+    subject: `${label} electrónica ${p.numero} de ${p.razonSocialEmisor}`,
     text: lines.join('\n\n'),
-    html: layout(`Factura ${p.numero}`, lines),
+    html: layout(`${label} ${p.numero}`, lines),
     attachments: p.attachments,
   };
 }

@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { needsToken } from './auth.ts';
 import { OPENAPI_EXAMPLES } from './openapi-examples.ts';
+import { COMPROBANTE_TYPES } from '../domain/comprobantes/registry.ts';
 
 export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
 
@@ -43,8 +44,10 @@ const TAGS: Array<{ prefix: string; name: string; description: string }> = [
   { prefix: '/api/user', name: 'Usuarios', description: 'Usuarios de la empresa, perfil propio y contraseña' },
   { prefix: '/api/admin/company', name: 'Empresa', description: 'Datos de la empresa, configuración del SRI, firma electrónica y logo' },
   { prefix: '/api/admin/table', name: 'Catálogos', description: 'Tablas de catálogos y sus entradas (las cambia el personal de plataforma)' },
+  { prefix: '/api/admin/api-key', name: 'Integraciones', description: 'Claves de API de la empresa (se crean desde una sesión; la clave se muestra una sola vez)' },
+  { prefix: '/api/admin/webhook', name: 'Webhooks', description: 'Avisos firmados (X-Emite-Signature) a las URL de la empresa, su registro de entregas y el evento de prueba' },
   { prefix: '/api/admin/', name: 'Referencia', description: 'Menú, roles, esquemas de pantallas y ubicaciones' },
-  { prefix: '/api/invoice', name: 'Facturas', description: 'Borradores, emisión al SRI, XML, RIDE, correo e historial' },
+  ...COMPROBANTE_TYPES.map(({ meta }) => ({ prefix: `/api/${meta.resource}`, name: meta.label, description: `${meta.label}: borradores, emisión al SRI, XML, RIDE, correo e historial` })),
   { prefix: '/api/record/', name: 'Registros', description: 'Recursos definidos solo por esquema (SCHEMAS_DIR)' },
   { prefix: '/api/dashboard', name: 'Tablero', description: 'Cifras de ventas y pendientes de la empresa' },
   { prefix: '/api/health', name: 'Sistema', description: 'Estado del servicio' },

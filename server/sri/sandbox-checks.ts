@@ -12,7 +12,8 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { isValidClaveAcceso, parseClaveAcceso } from '../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../core/guayaquil-date.ts';
-import { validateFacturaXml } from '../domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../domain/comprobantes/validate-xsd.ts';
+import { metaByRoot, xsdFileFor, type ComprobanteTypeMeta } from '../../core/comprobante-types.ts';
 import type { SriMensaje } from './soap-client.ts';
 import { numeroKey, type SandboxStore } from './sandbox-store.ts';
 import { verifyComprobanteRoot } from './verify-signature.ts';
@@ -54,15 +55,22 @@ function withoutSignature(root: Element): string {
   return xml;
 }
 
-function validateStructure(root: Element): string | null {
-  if (root.localName !== 'factura') return `el sandbox solo recibe facturas (codDoc 01); el elemento raíz es "${root.localName}"`;
-  const version = root.getAttribute('version') || '1.1.0';
+/** Which comprobante the root names (every SRI type: core/comprobante-types.ts), or why it is refused. */
+function typeOf(root: Element): ComprobanteTypeMeta | string {
+  return metaByRoot(root.localName ?? "") ?? `el elemento raíz "${root.localName}" no es un comprobante del SRI (factura, liquidacionCompra, notaCredito, notaDebito, guiaRemision, comprobanteRetencion)`;
+}
+
+/** The comprobante against the XSD of its own type and version. @returns the first error, or null. */
+function validateStructure(root: Element, meta: ComprobanteTypeMeta): string | null {
+  const version = root.getAttribute('version') || meta.defaultVersion;
+  let xsdFile: string;
   try {
-    const result = validateFacturaXml(withoutSignature(root), version);
-    return result.valid ? null : result.errors[0] ?? 'error de validación XSD';
+    xsdFile = xsdFileFor(meta, version);
   } catch (err) {
-    return `versión de factura no admitida (${version}): ${(err as Error).message}`;
+    return `versión de ${meta.label.toLowerCase()} no admitida (${version}): ${(err as Error).message}`;
   }
+  const result = validateComprobanteXml(withoutSignature(root), xsdFile);
+  return result.valid ? null : result.errors[0] ?? 'error de validación XSD';
 }
 
 /** Every field the key repeats must match the XML (SRI.md "Access key"). @returns the disagreement, or null. */
@@ -102,10 +110,13 @@ export async function checkComprobante(xml: string, store: SandboxStore, now: Da
   }
   const info = kids(root, 'infoTributaria')[0];
   const claveAcceso = textOf(info, 'claveAcceso') || 'N/A';
-  const xsdError = validateStructure(root);
+  const meta = typeOf(root);
+  if (typeof meta === 'string') return structureError(claveAcceso, meta);
+  const xsdError = validateStructure(root, meta);
   if (xsdError) return structureError(claveAcceso, xsdError);
 
-  const fechaEmision = textOf(kids(root, 'infoFactura')[0], 'fechaEmision') ?? '';
+  // The date the key carries: fechaEmision, or the guía's fechaIniTransporte.
+  const fechaEmision = textOf(kids(root, meta.infoElement)[0], meta.dateElement) ?? '';
   const disagreement = keyDisagreement(claveAcceso, info, fechaEmision);
   if (disagreement) return structureError(claveAcceso, disagreement);
   const key = parseClaveAcceso(claveAcceso);

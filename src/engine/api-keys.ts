@@ -1,10 +1,14 @@
 /**
  * The company's API keys (`/api/admin/api-key`, DESIGN.md §9) for the Integraciones section: the
- * list (cached), create (answers the key itself, once) and revoke; both refresh the list.
- * @example const { keys, create, revoke } = useApiKeys(); const { key } = await create({ name: 'Caja 1', role: 'EMISOR' });
+ * list (cached) and two mutations, create (answers the key itself, once) and revoke; both refresh
+ * the list. Busy state, field errors (`create.details`: name, role) and the Spanish notifications
+ * come from useMutation.
+ * @example
+ * const { keys, create, revoke } = useApiKeys({ onCreated: setShown, onRevoked: (key) => … });
+ * <Button loading={create.isPending} onClick={() => create.mutate({ name: 'Caja 1', role: 'EMISOR' })} />
  */
-import useSWR from 'swr';
-import { request } from './api-client.ts';
+import { useApiData } from './useApiData.ts';
+import { useMutation } from './useMutation.ts';
 
 const PATH = '/api/admin/api-key';
 
@@ -28,21 +32,20 @@ export interface CreatedApiKey {
   key: string;
 }
 
-export function useApiKeys() {
-  const { data, isLoading, mutate } = useSWR([PATH, 'list'], async () => (await request<ApiKey[]>({ path: PATH })).data ?? [], { revalidateOnFocus: false });
-  return {
-    keys: data ?? [],
-    isLoading,
-    /** @throws ApiError with the server's `details` (name, role) for the form. */
-    async create(body: { name: string; role: string }): Promise<CreatedApiKey> {
-      const { data: created } = await request<CreatedApiKey>({ method: 'POST', path: PATH, body, kind: 'form' });
-      await mutate();
-      return created;
-    },
-    /** @throws ApiError when the key cannot be revoked. */
-    async revoke(id: string): Promise<void> {
-      await request({ method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}`, kind: 'form' });
-      await mutate();
-    },
-  };
+export function useApiKeys(p: { onCreated?: (created: CreatedApiKey) => void; onRevoked?: (key: ApiKey) => void } = {}) {
+  const { data, isLoading } = useApiData<ApiKey[]>({ path: PATH });
+  const create = useMutation({
+    request: (body: { name: string; role: string }) => ({ method: 'POST', path: PATH, body }),
+    errorMessage: 'No se pudo crear la clave',
+    onSuccess: (created: CreatedApiKey) => p.onCreated?.(created),
+    invalidates: [PATH],
+  });
+  const revoke = useMutation({
+    request: (key: ApiKey) => ({ method: 'DELETE', path: `${PATH}/${encodeURIComponent(key._id)}` }),
+    success: (_, key) => `Clave «${key.name}» revocada`,
+    errorMessage: 'No se pudo revocar la clave',
+    onSuccess: (_: unknown, key) => p.onRevoked?.(key),
+    invalidates: [PATH],
+  });
+  return { keys: data ?? [], isLoading, create, revoke };
 }

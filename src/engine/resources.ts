@@ -52,8 +52,8 @@ const subscribeRevisions = (listener: () => void) => {
   revisionListeners.add(listener);
   return () => void revisionListeners.delete(listener);
 };
-/** Re-render the caller when `apiPath` is invalidated. */
-const useRevision = (apiPath: string) => useSyncExternalStore(subscribeRevisions, () => revisionOf(apiPath));
+/** Re-render the caller when `apiPath` is invalidated; answers the path's revision (part of a cache key). */
+export const useRevision = (apiPath: string) => useSyncExternalStore(subscribeRevisions, () => revisionOf(apiPath));
 
 /** The normalised query of a list (what the key and the request share). */
 export function listQuery(p: ListParams): Record<string, string | number> {

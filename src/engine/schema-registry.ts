@@ -28,6 +28,8 @@ export interface JsonSchema {
   'x-decimals'?: number;
   'x-renderer'?: string;
   'x-resource'?: string;
+  /** The role-permission resource guarding the records when it is not `x-resource` (the notas: 'invoice'). */
+  'x-permission'?: string;
   'x-storage'?: string;
   'x-api'?: string;
   'x-update-method'?: 'PUT' | 'PATCH';
@@ -162,9 +164,13 @@ export function resolveApiPath(p: { resource: string; apiParams?: Record<string,
   return entry ? apiPathOf(entry, p.apiParams) : `/api/${p.resource}`;
 }
 
-/** The permission resource of a schema (the CurrentUser.permissions key): `x-resource`, `record` for record storage, else its name. */
+/**
+ * The permission resource of a schema (the CurrentUser.permissions key): `x-permission`, `record`
+ * for record storage, else `x-resource`, else its name.
+ */
 export function permissionOf(entry: SchemaEntry): string {
   // Schema-only resources are all guarded by the server's `record` permission, whatever their name.
+  if (entry.schema['x-permission']) return entry.schema['x-permission'];
   return entry.schema['x-storage'] === 'record' ? 'record' : (entry.schema['x-resource'] ?? entry.name);
 }
 

@@ -5,17 +5,9 @@
  * @example const user = useSession(); if (!user) return <Navigate to="/login" />;
  */
 import { useSyncExternalStore } from 'react';
+import type { CurrentUser } from '../../core/current-user.ts';
 
-export interface CurrentUser {
-  _id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  isStaff: boolean;
-  company: { _id: string; ruc: string; razonSocial: string };
-  permissions: Record<string, string[]>;
-}
+export type { CurrentUser } from '../../core/current-user.ts';
 
 const USER_KEY = 'currentUser';
 const TOKEN_KEY = 'auth_token';

@@ -8,7 +8,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { CustomValidatorOptionsType, Localizer } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
 import localize from 'ajv-i18n';
-import { addEmiteKeywords } from '../engine/keywords.ts';
+import { addEmiteKeywords } from '../../core/schema-keywords.ts';
 import type { JsonSchema } from '../engine/schema-registry.ts';
 
 const options: CustomValidatorOptionsType = {

@@ -119,6 +119,10 @@ describe('invoice drafts', () => {
     expect(october.json().map((i: { fechaEmision: string }) => i.fechaEmision)).toEqual(['2026-10-01']);
     const drafts = await api('GET', '/api/invoice?status=BORRADOR&per_page=100', a.auth);
     expect(Number(drafts.headers['x-total-count'])).toBe(drafts.json().length);
+    // A page past the last one is empty and still carries the total.
+    const past = await api('GET', '/api/invoice?status=BORRADOR&per_page=100&page=50', a.auth);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(drafts.headers['x-total-count']);
     expect((await api('GET', '/api/invoice?status=AUTORIZADA', a.auth)).headers['x-total-count']).toBe('0');
     const byBuyer = await api('GET', '/api/invoice?q=consumidor', a.auth);
     expect(byBuyer.json().every((i: { razonSocialComprador: string }) => i.razonSocialComprador === 'CONSUMIDOR FINAL')).toBe(true);

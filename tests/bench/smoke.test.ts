@@ -27,7 +27,7 @@ const result = (name: string) => JSON.parse(readFileSync(path.join(resultsDir, `
 const positive = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
 
 describe('benchmarks (smoke size)', () => {
-  it('bench:issue issues invoices to AUTORIZADA at 1, 8 and 32 clients and times each step', () => {
+  it('bench:issue issues invoices to AUTORIZADA at 1, 8 and 32 clients against the server and the sandbox SRI in their own processes, with API CPU per invoice', () => {
     bench('issue', ['6'], { BENCH_SMOKE: '1' });
     const r = result('issue-smoke');
     expect(positive(r.bareSignsPerSecond) && positive(r.pipelinePerSecond)).toBe(true);
@@ -35,7 +35,11 @@ describe('benchmarks (smoke size)', () => {
     const kinds = new Set(r.results.map((x: { db: string }) => x.db));
     expect(kinds.has('pglite')).toBe(true);
     if (process.env.TEST_DATABASE_URL) expect(kinds.has('postgres')).toBe(true);
-    for (const row of r.results) expect(row.authorised, `${row.db} × ${row.clients}`).toBe(row.invoices);
+    for (const row of r.results) {
+      expect(row.authorised, `${row.db} × ${row.clients}`).toBe(row.invoices);
+      // The figures issue #16 compares runs by: throughput and the server's CPU per invoice.
+      expect(positive(row.invoicesPerSecond) && positive(row.apiCpuMsPerInvoice), `${row.db} × ${row.clients}`).toBe(true);
+    }
     expect(r.results.map((x: { clients: number }) => x.clients)).toEqual(expect.arrayContaining([1, 8, 32]));
   });
 
@@ -48,6 +52,7 @@ describe('benchmarks (smoke size)', () => {
       for (const row of size.rows) {
         expect(positive(row.api.requestsPerSecond) && positive(row.bare.requestsPerSecond), row.scenario).toBe(true);
         expect(row.api.non2xx + row.api.errors, row.scenario).toBe(0);
+        expect(positive(row.ratio) && positive(row.apiCpuMsPerRequest) && row.invoices === size.invoices, row.scenario).toBe(true);
       }
       expect(positive(size.dashboard.requestsPerSecond)).toBe(true);
     }
@@ -58,7 +63,7 @@ describe('benchmarks (smoke size)', () => {
     bench('ui', ['--smoke'], { BENCH_DIST_DIR: path.join(tmp, 'dist'), BENCH_REUSE_DIST: '1', CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     const r = result('ui-smoke');
     expect(positive(r.initialJs.gzipKb)).toBe(true);
-    expect(positive(r.listReady.medianMs)).toBe(true);
+    expect(positive(r.listReady.medianMs) && positive(r.listReadyWarm.medianMs) && positive(r.listReady.apiSerialRounds)).toBe(true);
     expect(positive(r.keystroke.frameMedianMs)).toBe(true);
   });
 

@@ -41,8 +41,8 @@ export async function seedDemoDocuments(deps: AppDeps, companyId: string, userId
       schemas: deps.schemas,
       consumidorFinalCap: deps.config.consumidorFinalCap,
       now: deps.clock(),
-      id: saved._id,
-      body: { establishment: establishment.id, ptoEmi: '001', customer: d.customer, detalles: d.detalles, pagos: [{ formaPago: d.formaPago, total: saved.importeTotal }] },
+      id: saved.id,
+      body: { establishment: establishment.id, ptoEmi: '001', customer: d.customer, detalles: d.detalles, pagos: [{ formaPago: d.formaPago, total: Number(saved.importeTotal) }] },
     });
   }
 }

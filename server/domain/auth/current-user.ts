@@ -1,16 +1,8 @@
-/** CurrentUser as the SPA stores it (DESIGN.md §4). */
+/** CurrentUser (defined once in core/current-user.ts, DESIGN.md §4) built from the stored rows. */
 import type { CompanyRow, UserRow } from '../../db/repositories/users.ts';
+import type { CurrentUser } from '../../../core/current-user.ts';
 
-export type CurrentUser = {
-  _id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  isStaff: boolean;
-  company: { _id: string; ruc: string; razonSocial: string };
-  permissions: Record<string, string[]>;
-};
+export { currentUserSchema, type CurrentUser } from '../../../core/current-user.ts';
 
 export function toCurrentUser(user: UserRow, company: CompanyRow, permissions: Record<string, string[]>): CurrentUser {
   return {
@@ -24,17 +16,3 @@ export function toCurrentUser(user: UserRow, company: CompanyRow, permissions: R
     permissions,
   };
 }
-
-export const currentUserSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    email: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    role: { type: 'string' },
-    isStaff: { type: 'boolean' },
-    company: { type: 'object', properties: { _id: { type: 'string' }, ruc: { type: 'string' }, razonSocial: { type: 'string' } } },
-    permissions: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;

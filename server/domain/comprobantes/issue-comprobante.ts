@@ -1,12 +1,13 @@
 /**
- * Issue a draft (DESIGN.md §4–5, SRI ficha técnica offline): in ONE transaction lock the draft,
- * check it can be issued, take the next secuencial (row lock), compute the 49-digit claveAcceso,
- * build the factura XML, validate it against the XSD (compiled once), sign it XAdES-BES, store the
- * signed XML and the key (status FIRMADA + audit row) and enqueue the SRI send. A crash before
- * commit rolls everything back (no gap, no duplicate); after commit the job survives restarts and
- * the same key is reused on every retry.
- * @throws AppError NOT_FOUND, INVOICE_LOCKED (not a draft), VALIDATION (payments ≠ total, a
- *   consumidor final sale over the cap, date out of the SRI window), UNPROCESSABLE (no certificate,
+ * Issue a draft of any registered type (DESIGN.md §4–5, §7; SRI ficha técnica offline): in ONE
+ * transaction lock the draft, check the shared rules (a draft, the SRI's date window) and the
+ * type's (`prepareIssue`), take the next secuencial of (estab, ptoEmi, codDoc) (row lock), compute
+ * the 49-digit claveAcceso, build the type's XML, validate it against the type's XSD (compiled
+ * once), sign it XAdES-BES, store the signed XML and the key (status FIRMADA + audit row) and
+ * enqueue the SRI send. A crash before commit rolls everything back (no gap, no duplicate); after
+ * commit the job survives restarts and the same key is reused on every retry.
+ * @throws AppError NOT_FOUND (also a comprobante of another type), INVOICE_LOCKED (not a draft),
+ *   VALIDATION (the type's rules, date out of the SRI window), UNPROCESSABLE (no certificate,
  *   certificate expired at `now`, XML not valid against the XSD).
  */
 import { and, eq } from 'drizzle-orm';
@@ -15,23 +16,26 @@ import { companies, customers, establishments, comprobantes } from '../../db/sch
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { buildSignedFactura } from './sign-comprobante.ts';
+import { buildSignedComprobante } from './sign-comprobante.ts';
 import { signingCredentialsFor } from '../certificates/company-certificate.ts';
-import { assertConsumidorFinalCap, assertPagosMatchTotal } from './factura/factura-rules.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
 import { transitionInvoice } from './transition-comprobante.ts';
-import { toFacturaDocument } from './factura/to-factura-document.ts';
 import type { InvoiceRow } from './comprobante-view.ts';
+import type { ComprobanteType } from './comprobante-type.ts';
+import { theLabel } from './comprobante-labels.ts';
+import { xsdFileFor } from '../../../core/comprobante-types.ts';
 
-export interface IssueInvoiceOptions {
+export interface IssueComprobanteOptions {
+  type: ComprobanteType;
   db: Db;
   secretBox: SecretBox;
   companyId: string;
   /** Who issues, for the audit row: a user, or (userId null) an API key. */
   userId: string | null;
   apiKeyId?: string | null;
-  invoiceId: string;
+  /** The draft's id. */
+  id: string;
   now: Date;
   /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
   consumidorFinalCap: number;
@@ -40,7 +44,9 @@ export interface IssueInvoiceOptions {
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
 const MAX_AGE_DAYS = 90;
 
-export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> {
+export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
+  const meta = o.type.meta;
+  const the = theLabel(meta);
   // Parse (or take from cache) the certificate before opening the transaction: never hold the
   // sequence lock while node-forge works.
   const credentials = await signingCredentialsFor(o.db, o.secretBox, { companyId: o.companyId });
@@ -52,53 +58,50 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
   return o.db.transaction(async (tx) => {
     // The draft (locked) with its company, establishment and customer: one round trip.
     const [loaded] = await tx
-      .select({ invoice: comprobantes, company: companies, establishment: establishments, customer: customers })
+      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers })
       .from(comprobantes)
       .innerJoin(companies, eq(companies.id, comprobantes.companyId))
       .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
       .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
-      .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.invoiceId)))
+      .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.codDoc, meta.codDoc)))
       .for('update', { of: comprobantes });
-    if (!loaded) throw notFound('La factura');
-    const { invoice, company, establishment, customer } = loaded;
-    if (invoice.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura ya fue emitida (estado ${invoice.status})`);
+    if (!loaded) throw notFound(the.theOne);
+    const { row, company, establishment, customer } = loaded;
+    if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} ya fue emitid${the.ending} (estado ${row.status})`);
 
-    assertPagosMatchTotal({ pagos: invoice.pagos, importeTotal: invoice.importeTotal });
     const today = guayaquilDate(o.now);
-    const age = daysBetween(invoice.fechaEmision, today);
+    const age = daysBetween(row.fechaEmision, today);
     if (age < 0 || age > MAX_AGE_DAYS) {
       throw new AppError('VALIDATION', `La fecha de emisión debe estar entre hace ${MAX_AGE_DAYS} días y hoy (${today})`, {
         details: [{ path: 'fechaEmision', message: 'fuera del rango que acepta el SRI' }],
       });
     }
+    if (!establishment) throw new AppError('VALIDATION', `El establecimiento de ${the.theOne.toLowerCase()} ya no existe`, { details: [{ path: 'establishment', message: 'no existe' }] });
+    const prepared = await o.type.prepareIssue({ tx, row, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
 
-    if (!establishment || !customer) throw new AppError('VALIDATION', 'El establecimiento o el cliente de la factura ya no existen');
-    // Again at issue: the buyer may have become a consumidor final, or the cap changed, since the draft was saved.
-    assertConsumidorFinalCap({ tipoIdentificacion: customer.tipoIdentificacion, importeTotal: invoice.importeTotal, cap: o.consumidorFinalCap });
-
-    const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: invoice.estab, ptoEmi: invoice.ptoEmi, codDoc: invoice.codDoc });
+    const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
     const ambiente = company.ambiente as '1' | '2';
     const claveAcceso = buildClaveAcceso({
-      fechaEmision: invoice.fechaEmision,
-      codDoc: '01',
+      fechaEmision: row.fechaEmision,
+      codDoc: meta.codDoc,
       ruc: company.ruc,
       ambiente,
-      estab: invoice.estab,
-      ptoEmi: invoice.ptoEmi,
+      estab: row.estab,
+      ptoEmi: row.ptoEmi,
       secuencial,
       codigoNumerico: randomCodigoNumerico(),
       tipoEmision: '1',
     });
-    const doc = toFacturaDocument({ invoice, company, establishment, customer, claveAcceso, secuencial, ambiente });
-    const signed = buildSignedFactura(doc, credentials, o.now);
+    const xml = prepared.buildXml({ claveAcceso, secuencial, ambiente });
+    const signed = buildSignedComprobante(xml, xsdFileFor(meta, prepared.version), credentials, o.now);
     if (!signed.valid) {
-      throw new AppError('UNPROCESSABLE', `El XML de la factura no cumple el esquema del SRI: ${signed.errors[0]}`, { details: signed.errors.map((e) => ({ path: 'xml', message: e })) });
+      throw new AppError('UNPROCESSABLE', `El XML de ${the.theOne.toLowerCase()} no cumple el esquema del SRI: ${signed.errors[0]}`, { details: signed.errors.map((e) => ({ path: 'xml', message: e })) });
     }
     const { signedXml } = signed;
 
-    const row = await transitionInvoice(tx, {
+    const issued = await transitionInvoice(tx, {
       companyId: o.companyId,
-      comprobanteId: o.invoiceId,
+      comprobanteId: o.id,
       from: 'BORRADOR',
       to: 'FIRMADA',
       userId: o.userId,
@@ -108,7 +111,7 @@ export async function issueInvoice(o: IssueInvoiceOptions): Promise<InvoiceRow> 
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
       enqueue: { kind: 'sri_send', runAt: o.now },
     });
-    if (!row) throw new AppError('INVOICE_LOCKED', 'La factura cambió mientras se emitía; vuelva a intentarlo');
-    return row;
+    if (!issued) throw new AppError('INVOICE_LOCKED', `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
+    return issued;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Invoice list for one company with search (buyer name or identification, número), filters
+ * The list of one company's comprobantes of one type (codDoc; default 01, the factura) with search (buyer name or identification, número), filters
  * (status, date range from/to inclusive, customer) and sort; exact count per company (bounded by
  * the company's own invoices, served by the (company_id, …) indexes).
  *
@@ -11,6 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
+import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { theLabel } from './comprobante-labels.ts';
 import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
 import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
 
@@ -19,9 +22,12 @@ export interface InvoiceListQuery extends ListQuery {
   from?: string;
   to?: string;
   customer?: string;
+  /** The notas of one factura: its id (`related_id`). */
+  invoice?: string;
 }
 
-export const INVOICE_STATUSES = ['BORRADOR', 'FIRMADA', 'RECIBIDA', 'DEVUELTA', 'EN_PROCESO', 'AUTORIZADA', 'NO_AUTORIZADA', 'ANULADA'] as const;
+/** @deprecated alias of COMPROBANTE_STATUSES (core/comprobante-status.ts), the one list of statuses. */
+export const INVOICE_STATUSES = COMPROBANTE_STATUSES;
 
 const sortable = {
   fechaEmision: comprobantes.fechaEmision,
@@ -34,13 +40,14 @@ const sortable = {
 };
 
 /**
- * The two statements of a list request, unexecuted: the page and the exact count. Exposed so
- * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
+ * The statements of a list request, unexecuted: the page and the exact count, and both in one
+ * (pageWithTotal, what listInvoices runs). Exposed so bench/list.ts can run the very same SQL on a
+ * bare `pg` connection (`.toSQL()`).
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
-export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope }) {
+export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }) {
   const q = p.query;
-  const conditions: SQL[] = [eq(comprobantes.companyId, p.companyId)];
+  const conditions: SQL[] = [eq(comprobantes.companyId, p.companyId), eq(comprobantes.codDoc, p.codDoc ?? '01')];
   const inScope = scopeCondition(p.scope, comprobantes);
   if (inScope) conditions.push(inScope);
   if (q.status) {
@@ -50,6 +57,7 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
   if (q.from) conditions.push(gte(comprobantes.fechaEmision, q.from));
   if (q.to) conditions.push(lte(comprobantes.fechaEmision, q.to));
   if (q.customer) conditions.push(eq(comprobantes.customerId, q.customer));
+  if (q.invoice) conditions.push(eq(comprobantes.relatedId, q.invoice));
   if (q.q) {
     const term = q.q.trim();
     const byNumber = /^\d{1,9}$/.test(term) ? [eq(comprobantes.secuencial, Number(term))] : [];
@@ -61,32 +69,56 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
   const order = orderByFor(q.sort, sortable, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
+  const counted = db.select({ total: count() }).from(comprobantes).where(where);
   return {
     page: db.select(summaryColumns).from(comprobantes).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: db.select({ total: count() }).from(comprobantes).where(where),
+    count: counted,
+    /**
+     * The page with the exact total on each row, in one statement and one round trip (the count is
+     * an uncorrelated subquery, run once); no row, hence no total, past the last page.
+     */
+    pageWithTotal: db
+      .select({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+      .from(comprobantes)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
   };
 }
 
 /**
- * One page of a company's invoices and their exact total; with `scope`, only the user's emission
+ * One page of a company's comprobantes of `codDoc` (default 01) and their exact total; with `scope`, only the user's emission
  * points (domain/users/emission-scope.ts).
  * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
  */
-export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope }): Promise<{ items: InvoiceSummary[]; total: number }> {
-  const { page, count: counted } = invoiceListQueries(db, p);
-  const [rows, [{ total }]] = await Promise.all([page, counted]);
-  return { items: rows.map(toInvoiceSummary), total: Number(total) };
+export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }): Promise<{ items: InvoiceSummary[]; total: number }> {
+  const { pageWithTotal, count: counted } = invoiceListQueries(db, p);
+  const rows = await pageWithTotal;
+  if (rows.length > 0) return { items: rows.map(toInvoiceSummary), total: rows[0].total };
+  // An empty page: no match at all (page 1), or past the last page, where the total is still asked for.
+  const total = pageWindow(p.query).offset === 0 ? 0 : Number((await counted)[0].total);
+  return { items: [], total };
 }
 
-export async function getInvoice(db: Db, p: { companyId: string; id: string }) {
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id)));
-  if (!row) throw notFound('La factura');
+const theOne = (codDoc: string) => (metaByCodDoc(codDoc) ? theLabel(metaByCodDoc(codDoc)!) : { theOne: 'El comprobante', ending: 'o' as const });
+
+/**
+ * One comprobante of the company, of `codDoc` when given (default 01: `/api/invoice/:id` never
+ * answers with a nota).
+ * @throws AppError NOT_FOUND (also for another company's, or another type's).
+ */
+export async function getInvoice(db: Db, p: { companyId: string; id: string; codDoc?: string }) {
+  const codDoc = p.codDoc ?? '01';
+  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, codDoc)));
+  if (!row) throw notFound(theOne(codDoc).theOne);
   return row;
 }
 
-/** Only drafts can be deleted; an issued invoice is a legal document. */
-export async function deleteInvoiceDraft(db: Db, p: { companyId: string; id: string }): Promise<void> {
+/** Only drafts can be deleted; an issued comprobante is a legal document. @throws AppError NOT_FOUND, INVOICE_LOCKED. */
+export async function deleteInvoiceDraft(db: Db, p: { companyId: string; id: string; codDoc?: string }): Promise<void> {
   const row = await getInvoice(db, p);
-  if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura está ${row.status} y no se puede eliminar`);
+  const the = theOne(row.codDoc);
+  if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} está ${row.status} y no se puede eliminar`);
   await db.delete(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.status, 'BORRADOR')));
 }

@@ -1,5 +1,5 @@
 /**
- * The RIDE (PDF) of an issued invoice, printed from its stored signed XML — the legal document —
+ * The RIDE (PDF) of an issued comprobante of any registered type, printed from its stored signed XML — the legal document —
  * so it says exactly what was signed and sent to the SRI even after the company, establishment or
  * buyer rows change; plus the authorisation data when present, the company's current logo (not part
  * of the XML) and the payment-method names from the forma_pago catalog.
@@ -10,14 +10,19 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogEntries, companies } from '../../db/schema/index-tables.ts';
 import { renderRide } from './ride/render-ride.ts';
-import { parseFacturaXml } from './factura/parse-factura-xml.ts';
+import { comprobanteType } from './registry.ts';
+import { theLabel } from './comprobante-labels.ts';
 import { AppError } from '../../errors.ts';
 import type { InvoiceRow } from './comprobante-view.ts';
 
 export async function renderInvoiceRide(o: { db: Db; invoice: InvoiceRow; company?: typeof companies.$inferSelect }): Promise<Buffer> {
   const { invoice } = o;
-  if (invoice.secuencial === null || !invoice.claveAcceso || !invoice.signedXml) throw new AppError('UNPROCESSABLE', 'La factura aún no ha sido emitida: no tiene RIDE');
-  const doc = parseFacturaXml(invoice.signedXml);
+  const type = comprobanteType(invoice.codDoc);
+  if (invoice.secuencial === null || !invoice.claveAcceso || !invoice.signedXml) {
+    const the = theLabel(type.meta);
+    throw new AppError('UNPROCESSABLE', `${the.theOne} aún no ha sido emitid${the.ending}: no tiene RIDE`);
+  }
+  const doc = type.ride(invoice.signedXml);
   const company = o.company ?? (await o.db.select().from(companies).where(eq(companies.id, invoice.companyId)))[0];
   const formas = await o.db.select({ code: catalogEntries.code, name: catalogEntries.name }).from(catalogEntries).where(eq(catalogEntries.tableName, 'forma_pago'));
   return renderRide({

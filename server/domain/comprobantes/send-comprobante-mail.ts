@@ -1,5 +1,5 @@
 /**
- * Mail an authorised invoice to its buyer: the authorised XML (the legal document) and the RIDE
+ * Mail an authorised comprobante (any registered type) to its buyer: the authorised XML (the legal document) and the RIDE
  * PDF attached (SRI: deliver both after authorisation); the RIDE is printed from the signed XML.
  * Records `emailed_at` and an audit note.
  * @throws AppError UNPROCESSABLE when the buyer has no e-mail and none is given; the mailer's error.
@@ -11,6 +11,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
 import { renderInvoiceRide } from './render-comprobante-ride.ts';
+import { comprobanteType } from './registry.ts';
 import { invoiceNumero, type InvoiceRow } from './comprobante-view.ts';
 
 export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
@@ -19,16 +20,18 @@ export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: Invo
   if (!to) throw new AppError('UNPROCESSABLE', 'El cliente no tiene correo electrónico; indique uno');
   const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company });
   const numero = invoiceNumero(o.invoice)!;
+  const { meta } = comprobanteType(o.invoice.codDoc);
   await o.mailer.send(
     invoiceMail({
       to,
       razonSocialComprador: o.invoice.razonSocialComprador,
       razonSocialEmisor: o.company.razonSocial,
       numero,
+      documentLabel: meta.label,
       importeTotal: Number(o.invoice.importeTotal).toFixed(2),
       claveAcceso: o.invoice.claveAcceso!,
       attachments: [
-        { filename: `factura-${numero}.xml`, content: o.invoice.authorizationXml ?? o.invoice.signedXml!, contentType: 'application/xml' },
+        { filename: `${meta.fileStem}-${numero}.xml`, content: o.invoice.authorizationXml ?? o.invoice.signedXml!, contentType: 'application/xml' },
         { filename: `RIDE-${numero}.pdf`, content: pdf, contentType: 'application/pdf' },
       ],
     }),

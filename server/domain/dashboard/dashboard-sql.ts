@@ -6,7 +6,7 @@
  * Dates are 'YYYY-MM-DD' calendar dates (America/Guayaquil); ranges are inclusive unless noted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { INVOICE_STATUSES } from '../comprobantes/list-comprobantes.ts';
+import { COMPROBANTE_STATUSES, WAITING_FOR_SRI } from '../../../core/comprobante-status.ts';
 import { scopeSqlText, type EmissionScope } from '../users/emission-scope.ts';
 
 export interface FiguresRange {
@@ -55,7 +55,7 @@ export function figuresSql(r: FiguresRange): SQL {
           -- One index-only range count per status (a skip scan by hand): PostgreSQL before 18 would
           -- otherwise walk every status's entries of the company to apply the date range.
           select s.status, c.n
-          from (values ${sql.join(INVOICE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
+          from (values ${sql.join(COMPROBANTE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
           cross join lateral (select count(*) as n from comprobante where ${own} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
         ) by_status
       ) as by_status,
@@ -138,7 +138,7 @@ function attentionList(q: AttentionQuery): SQL {
  */
 export function attentionSql(p: { companyId: string; scope?: EmissionScope; stuckBefore: Date; draftBefore: Date }): SQL {
   const { companyId, scope } = p;
-  const stuck = attentionList({ companyId, scope, statuses: ['FIRMADA', 'RECIBIDA', 'EN_PROCESO'], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
+  const stuck = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
   const rejected = attentionList({ companyId, scope, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
   const oldDrafts = attentionList({ companyId, scope, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });
   return sql`

@@ -4,19 +4,29 @@
  */
 import { useState } from 'react';
 import { Button, Card, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
-import { notify } from '../../engine/notify.ts';
+import { ApiError, errorMessage } from '../../engine/api-client.ts';
+import { refreshCurrentUser } from '../../engine/profile.ts';
+import { saveRecord } from '../../engine/resources.ts';
 import { session, useSession } from '../../engine/session.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { Message, TextField } from './auth-form.tsx';
+
+/** Whether an error of the profile save is about the current password (asked for an e-mail change). */
+const isCurrentPasswordError = (err: unknown) => err instanceof ApiError && typeof err.body === 'object' && Boolean(err.body.details?.some((d) => d.path === 'currentPassword'));
 
 export default function ProfilePage() {
   const user = useSession()!;
   const entry = useSchema('profile');
-  const [saving, setSaving] = useState(false);
-  /** The e-mail as typed: a different one asks for the current password. */
-  const [emailDraft, setEmailDraft] = useState(user.email);
+  const stored = (u: typeof user) => ({ email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role });
+  /**
+   * The form's data as typed, handed back to the form: a fresh object each render would make rjsf
+   * reset the fields to it whenever the password field appears. A different e-mail asks for the
+   * current password.
+   */
+  const [draft, setDraft] = useState<Record<string, unknown>>(() => stored(user));
+  const emailDraft = String(draft.email ?? '');
   const [emailPassword, setEmailPassword] = useState('');
   const [emailPasswordError, setEmailPasswordError] = useState<string>();
   const [pendingEmail, setPendingEmail] = useState<string>();
@@ -24,49 +34,52 @@ export default function ProfilePage() {
   const [formKey, setFormKey] = useState(0);
   const changesEmail = emailDraft.trim().toLowerCase() !== user.email;
   const [pw, setPw] = useState({ currentPassword: '', password: '', password2: '' });
-  const [pwError, setPwError] = useState<string>();
-  const [pwBusy, setPwBusy] = useState(false);
+  const [pwMismatch, setPwMismatch] = useState(false);
 
-  const saveProfile = async (data: Record<string, unknown>) => {
-    setEmailPasswordError(undefined);
-    setSaving(true);
-    try {
+  const profile = useMutation({
+    mutationFn: async (data: Record<string, unknown>) => {
       const body = { email: changesEmail ? String(data.email).trim() : user.email, role: user.role, active: true, firstName: data.firstName, lastName: data.lastName, ...(changesEmail ? { currentPassword: emailPassword } : {}) };
-      const { data: saved } = await request<{ pendingEmail?: string }>({ method: 'PUT', path: `/api/user/${user._id}`, body, kind: 'form' });
-      const { data: fresh } = await request<typeof user>({ path: '/api/user/profile-info', kind: 'profile' });
-      session.update({ user: fresh });
-      if (saved.pendingEmail) {
-        setPendingEmail(saved.pendingEmail);
-        setEmailPassword('');
-        setEmailDraft(fresh.email);
-        setFormKey((k) => k + 1);
-        notify('success', `Enviamos un enlace de confirmación a ${saved.pendingEmail}`);
-      } else {
-        notify('success', 'Perfil actualizado');
-      }
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.body === 'object' && err.body.details?.some((d) => d.path === 'currentPassword')) setEmailPasswordError(err.message);
-      else notify('danger', errorMessage(err, 'No se pudo guardar'));
-    } finally {
-      setSaving(false);
-    }
+      const saved = await saveRecord<{ pendingEmail?: string }>({ resource: 'user', id: user._id, body });
+      return { pendingEmail: saved.pendingEmail, fresh: await refreshCurrentUser() };
+    },
+    success: ({ pendingEmail }) => (pendingEmail ? `Enviamos un enlace de confirmación a ${pendingEmail}` : 'Perfil actualizado'),
+    errorMessage: 'No se pudo guardar',
+    onSuccess: ({ pendingEmail, fresh }) => {
+      if (!pendingEmail) return;
+      setPendingEmail(pendingEmail);
+      setEmailPassword('');
+      setDraft(stored(fresh));
+      setFormKey((k) => k + 1);
+    },
+    // A wrong current password is shown under its field, not as a notification.
+    onError: (err) => {
+      if (!isCurrentPasswordError(err)) return false;
+      setEmailPasswordError(errorMessage(err));
+      return true;
+    },
+  });
+  const saveProfile = (data: Record<string, unknown>) => {
+    setEmailPasswordError(undefined);
+    void profile.mutate(data);
   };
 
-  const changePassword = async () => {
-    setPwError(undefined);
-    if (pw.password !== pw.password2) return setPwError('Las contraseñas no coinciden');
-    setPwBusy(true);
-    try {
-      const { data } = await request<{ token: string }>({ method: 'PUT', path: '/api/user/password', body: { currentPassword: pw.currentPassword, password: pw.password }, kind: 'form' });
-      session.update({ token: data.token });
+  const password = useMutation({
+    request: (p: { currentPassword: string; password: string }) => ({ method: 'PUT', path: '/api/user/password', body: p }),
+    success: 'Contraseña actualizada',
+    notifyError: false,
+    onSuccess: (r: { token: string }) => {
+      session.update({ token: r.token });
       setPw({ currentPassword: '', password: '', password2: '' });
-      notify('success', 'Contraseña actualizada');
-    } catch (err) {
-      setPwError(err instanceof ApiError ? err.message : errorMessage(err));
-    } finally {
-      setPwBusy(false);
-    }
+    },
+  });
+  const changePassword = () => {
+    setPwMismatch(pw.password !== pw.password2);
+    if (pw.password !== pw.password2) return password.reset();
+    void password.mutate({ currentPassword: pw.currentPassword, password: pw.password });
   };
+  const pwError = pwMismatch ? 'Las contraseñas no coinciden' : password.error;
+  const saving = profile.isPending;
+  const pwBusy = password.isPending;
 
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
@@ -85,8 +98,8 @@ export default function ProfilePage() {
               key={formKey}
               entry={entry}
               editing
-              formData={{ email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role }}
-              onChange={(data) => setEmailDraft(String(data.email ?? ''))}
+              formData={draft}
+              onChange={setDraft}
               onSubmit={saveProfile}
               disabled={saving}
             >
@@ -120,7 +133,7 @@ export default function ProfilePage() {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void changePassword();
+              changePassword();
             }}
           >
             <Stack gap="4">

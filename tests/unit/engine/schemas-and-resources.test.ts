@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { addEmiteKeywords, decimalsOf } from '../../../src/engine/keywords.ts';
+import { addEmiteKeywords, decimalsOf } from '../../../core/schema-keywords.ts';
 import { apiPathOf, BUNDLED, isPageSchema, labelFieldOf, permissionOf, resolveApiPath, type SchemaEntry } from '../../../src/engine/schema-registry.ts';
 import { listKey, listQuery } from '../../../src/engine/resources.ts';
 import { routesFromMenu, type MenuEntry } from '../../../src/engine/menu.ts';
@@ -60,6 +60,10 @@ describe('schema registry', () => {
     expect(labelFieldOf(BUNDLED.customer)).toBe('razonSocial');
     expect(labelFieldOf(entry('x', { properties: { _id: {}, nombre: {} } }))).toBe('nombre');
     expect(permissionOf(entry('vehiculo', { 'x-storage': 'record' }))).toBe('record');
+    // the notas go with the factura's permission (there is no 'credit-note' role permission)
+    expect(permissionOf(BUNDLED['credit-note'])).toBe('invoice');
+    expect(permissionOf(BUNDLED['debit-note'])).toBe('invoice');
+    expect(permissionOf(BUNDLED.invoice)).toBe('invoice');
   });
 });
 

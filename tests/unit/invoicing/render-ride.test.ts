@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import bwipjs from 'bwip-js/node';
 import { renderRide } from '../../../server/domain/comprobantes/ride/render-ride.ts';
 import { sampleFactura } from '../../helpers/factura-sample.ts';
+import { facturaRide } from '../../../server/domain/comprobantes/factura/factura-ride.ts';
 
 async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -14,7 +15,7 @@ async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
 describe('RIDE', () => {
   it('prints the key, RUC, buyer, lines and totals (SRI Anexo 2)', async () => {
     const doc = sampleFactura();
-    const { text, pages } = await textOf(await renderRide({ doc, labels: { formasPago: { '19': 'TARJETA DE CRÉDITO', '01': 'SIN UTILIZACIÓN DEL SISTEMA FINANCIERO' } } }));
+    const { text, pages } = await textOf(await renderRide({ doc: facturaRide(doc), labels: { formasPago: { '19': 'TARJETA DE CRÉDITO', '01': 'SIN UTILIZACIÓN DEL SISTEMA FINANCIERO' } } }));
     expect(pages).toBe(1);
     const flat = text.replace(/\s+/g, ' ');
     for (const expected of [
@@ -48,7 +49,7 @@ describe('RIDE', () => {
 
   it('shows the authorisation date in Ecuador time once authorised', async () => {
     const doc = sampleFactura();
-    const { text } = await textOf(await renderRide({ doc, numeroAutorizacion: doc.infoTributaria.claveAcceso, fechaAutorizacion: '2026-11-20T15:04:05Z' }));
+    const { text } = await textOf(await renderRide({ doc: facturaRide(doc), numeroAutorizacion: doc.infoTributaria.claveAcceso, fechaAutorizacion: '2026-11-20T15:04:05Z' }));
     expect(text).toContain('20/11/2026 10:04:05');
     expect(text).not.toContain('PENDIENTE');
   });
@@ -56,7 +57,7 @@ describe('RIDE', () => {
   it('runs 120 lines over several pages with every line present, and accepts a logo', async () => {
     const doc = sampleFactura({ lines: 120 });
     const logo = await bwipjs.toBuffer({ bcid: 'qrcode', text: 'Emite' });
-    const { text, pages } = await textOf(await renderRide({ doc, logo }));
+    const { text, pages } = await textOf(await renderRide({ doc: facturaRide(doc), logo }));
     expect(pages).toBeGreaterThan(1);
     for (let i = 0; i < 120; i += 1) expect(text).toContain(`-${i}`);
   });

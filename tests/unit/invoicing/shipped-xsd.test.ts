@@ -12,13 +12,13 @@ import { xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
 const reference = path.resolve(REPO_ROOT, '../shared/sri');
 
 describe('shipped SRI schemas', () => {
-  it('are the reference copies of every factura XSD, xmldsig and both WSDLs', () => {
+  it('are the reference copies of every comprobante XSD, xmldsig and both WSDLs', () => {
     const shipped = [
       ...readdirSync(path.join(REPO_ROOT, 'server/sri/xsd')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/${f}`),
       ...readdirSync(path.join(REPO_ROOT, 'server/sri/wsdl')).map((f) => `wsdl/${f}`),
     ];
     const expected = [
-      ...readdirSync(path.join(reference, 'xsd')).filter((f) => /^factura_V.*\.xsd$|^xmldsig/.test(f)).map((f) => `xsd/${f}`),
+      ...readdirSync(path.join(reference, 'xsd')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/${f}`),
       ...readdirSync(path.join(reference, 'wsdl')).map((f) => `wsdl/${f}`),
     ];
     expect(shipped.sort()).toEqual(expected.sort());

@@ -7,26 +7,12 @@
  * `precioUnitario` carry up to 6 places ("1.500000" allowed, written as given); `tarifa` is a
  * percentage string like "15.00" or "15"; dates are `dd/mm/aaaa` as the XML requires.
  */
+import type { InfoTributaria } from '../xml/xml-writer.ts';
+
 export interface FacturaDocument {
   /** XML version attribute: '1.0.0' | '1.1.0' (default) | '2.0.0' | '2.1.0'. */
   version: '1.0.0' | '1.1.0' | '2.0.0' | '2.1.0';
-  infoTributaria: {
-    ambiente: '1' | '2';
-    tipoEmision: '1';
-    razonSocial: string;
-    nombreComercial?: string;
-    ruc: string;
-    claveAcceso: string;
-    codDoc: '01';
-    estab: string;
-    ptoEmi: string;
-    secuencial: string; // 9 digits, zero padded
-    dirMatriz: string;
-    /** 'CONTRIBUYENTE RÉGIMEN RIMPE' | 'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE' when set. */
-    contribuyenteRimpe?: string;
-    /** Agente de retención resolution number, digits only, when set. */
-    agenteRetencion?: string;
-  };
+  infoTributaria: InfoTributaria & { codDoc: '01' };
   infoFactura: {
     fechaEmision: string; // dd/mm/aaaa
     dirEstablecimiento?: string;

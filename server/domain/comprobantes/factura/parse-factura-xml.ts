@@ -3,36 +3,10 @@
  * signed XML is the legal document, so the RIDE of an issued invoice is printed from it and not
  * rebuilt from today's company, establishment and customer rows, which may have changed since.
  */
-import type { Element } from '@xmldom/xmldom';
-import { AppError } from '../../../errors.ts';
-import { kids, parseXml, textOf } from '../../../sri/xml-dom.ts';
 import type { FacturaDocument } from './factura-document.ts';
+import { xmlReader } from '../xml/xml-reader.ts';
 
-const broken = (why: string) => new AppError('UNPROCESSABLE', `El XML de la factura no se puede leer: ${why}`);
-
-function child(el: Element, name: string): Element {
-  const found = kids(el, name)[0];
-  if (!found) throw broken(`falta <${name}> en <${el.localName}>`);
-  return found;
-}
-
-function req(el: Element, name: string): string {
-  const value = textOf(el, name);
-  if (value === undefined) throw broken(`falta <${name}> en <${el.localName}>`);
-  return value;
-}
-
-/** Optional fields as the builder omits them: absent (not an empty string) when the element is. */
-function optional<T extends string>(el: Element, names: T[]): Partial<Record<T, string>> {
-  const out: Partial<Record<T, string>> = {};
-  for (const name of names) {
-    const value = textOf(el, name);
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
-
-const list = (el: Element | undefined, name: string): Element[] => (el ? kids(el, name) : []);
+const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, kids, text } = xmlReader('de la factura');
 
 /**
  * Reads a factura (any of the versions build-factura-xml writes) into the FacturaDocument it was
@@ -44,31 +18,11 @@ const list = (el: Element | undefined, name: string): Element[] => (el ? kids(el
  * @example parseFacturaXml(invoice.signedXml).infoFactura.razonSocialComprador // 'María Fernanda Lozada'
  */
 export function parseFacturaXml(xml: string): FacturaDocument {
-  let root: Element;
-  try {
-    root = parseXml(xml);
-  } catch (err) {
-    throw broken((err as Error).message);
-  }
-  if (root.localName !== 'factura') throw broken(`la raíz es <${root.localName}> y no <factura>`);
-  const t = child(root, 'infoTributaria');
+  const root = rootOf(xml, 'factura');
   const f = child(root, 'infoFactura');
   return {
     version: (root.getAttribute('version') ?? '') as FacturaDocument['version'],
-    infoTributaria: {
-      ambiente: req(t, 'ambiente') as '1' | '2',
-      tipoEmision: req(t, 'tipoEmision') as '1',
-      razonSocial: req(t, 'razonSocial'),
-      ...optional(t, ['nombreComercial']),
-      ruc: req(t, 'ruc'),
-      claveAcceso: req(t, 'claveAcceso'),
-      codDoc: req(t, 'codDoc') as '01',
-      estab: req(t, 'estab'),
-      ptoEmi: req(t, 'ptoEmi'),
-      secuencial: req(t, 'secuencial'),
-      dirMatriz: req(t, 'dirMatriz'),
-      ...optional(t, ['agenteRetencion', 'contribuyenteRimpe']),
-    },
+    infoTributaria: infoTributaria(root) as FacturaDocument['infoTributaria'],
     infoFactura: {
       fechaEmision: req(f, 'fechaEmision'),
       ...optional(f, ['dirEstablecimiento', 'contribuyenteEspecial']),
@@ -91,10 +45,10 @@ export function parseFacturaXml(xml: string): FacturaDocument {
       propina: req(f, 'propina'),
       importeTotal: req(f, 'importeTotal'),
       moneda: req(f, 'moneda') as 'DOLAR',
-      pagos: list(kids(f, 'pagos')[0], 'pago').map((p) => ({ formaPago: req(p, 'formaPago'), total: req(p, 'total'), ...optional(p, ['plazo', 'unidadTiempo']) })),
+      pagos: pagos(f),
     },
     detalles: list(kids(root, 'detalles')[0], 'detalle').map((d) => ({
-      codigoPrincipal: textOf(d, 'codigoPrincipal') ?? '',
+      codigoPrincipal: text(d, 'codigoPrincipal') ?? '',
       ...optional(d, ['codigoAuxiliar']),
       descripcion: req(d, 'descripcion'),
       cantidad: req(d, 'cantidad'),
@@ -109,6 +63,6 @@ export function parseFacturaXml(xml: string): FacturaDocument {
         valor: req(i, 'valor'),
       })),
     })),
-    ...(kids(root, 'infoAdicional')[0] ? { infoAdicional: list(kids(root, 'infoAdicional')[0], 'campoAdicional').map((c) => ({ nombre: c.getAttribute('nombre') ?? '', valor: (c.textContent ?? '').trim() })) } : {}),
+    ...infoAdicional(root),
   };
 }

@@ -16,7 +16,7 @@ import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
-import { toInvoiceView, type InvoiceView } from '../comprobante-view.ts';
+import type { InvoiceRow } from '../comprobante-view.ts';
 import { assertPointInScope, type EmissionScope } from '../../users/emission-scope.ts';
 
 export interface SaveInvoiceDraftOptions {
@@ -72,7 +72,7 @@ export async function ivaRates(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.code, Number((r.data as { tarifa?: number }).tarifa ?? 0)]));
 }
 
-export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceView> {
+export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceRow> {
   if (o.id) {
     // Another company's invoice is 404 before anything about the body is said.
     const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
@@ -156,14 +156,14 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
 
   if (!o.id) {
     const [row] = await o.db.insert(comprobantes).values({ ...values, companyId: o.companyId, createdBy: o.userId, status: 'BORRADOR' }).returning();
-    return toInvoiceView(row);
+    return row;
   }
   const [row] = await o.db
     .update(comprobantes)
     .set(values)
     .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.status, 'BORRADOR')))
     .returning();
-  if (row) return toInvoiceView(row);
+  if (row) return row;
   const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
   if (!existing) throw notFound('La factura');
   throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);

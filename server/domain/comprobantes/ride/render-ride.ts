@@ -1,14 +1,14 @@
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 import { AppError } from '../../../errors.ts';
-import type { FacturaDocument } from '../factura/factura-document.ts';
+import type { RideDocument, RidePair } from './ride-document.ts';
 import { isEmbeddableLogo } from './ride-logo.ts';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, FILL, MARGIN, MUTED, PAGE_HEIGHT, RideSheet, type Column, type TextStyle } from './ride-sheet.ts';
 import { formatGuayaquilDateTime, formatMoney, formatQuantity, pdfText } from './ride-text.ts';
-import { rideTotals } from './ride-totals.ts';
 
 export interface RideInput {
-  doc: FacturaDocument;
+  /** The comprobante in words (each type's `ride` mapping, e.g. factura/factura-ride.ts). */
+  doc: RideDocument;
   /** Printed as given; absent: "PENDIENTE" (not authorised yet). Offline scheme: equals the clave de acceso. */
   numeroAutorizacion?: string;
   /** ISO 8601 instant, printed dd/mm/yyyy HH:mm:ss in America/Guayaquil; absent: "PENDIENTE". */
@@ -39,14 +39,15 @@ interface Block {
 }
 
 /**
- * Renders the RIDE (Representación Impresa del Documento Electrónico) of a factura as an A4 PDF,
- * laid out per SRI ficha técnica offline, Anexo 2 (summary in shared/sri/SRI.md "RIDE"):
+ * Renders the RIDE (Representación Impresa del Documento Electrónico) of any comprobante as an A4
+ * PDF, laid out per SRI ficha técnica offline, Anexo 2 (summary in shared/sri/SRI.md "RIDE"): the
+ * frame is shared, the type gives its title, counterpart band, sections and totals (RideDocument):
  * - issuer box (logo above it when given; razón social, nombre comercial, dirección matriz and
  *   sucursal, contribuyente especial, obligado a llevar contabilidad, RIMPE and agente de retención);
- * - document box (R.U.C., FACTURA, No. estab-ptoEmi-secuencial, número and fecha y hora de
+ * - document box (R.U.C., the title (FACTURA, NOTA DE CRÉDITO…), No. estab-ptoEmi-secuencial, número and fecha y hora de
  *   autorización or "PENDIENTE", ambiente, emisión, clave de acceso as Code 128 with its 49 digits);
- * - buyer band; detail table, continued on further pages with its header repeated; información
- *   adicional and forma de pago | valor; the totals column (order in ./ride/ride-totals.ts).
+ * - counterpart band; the type's sections (tables continued on further pages with their header
+ *   repeated, boxes of pairs); información adicional and forma de pago | valor; the totals column.
  * Amounts print with 2 decimals and thousands separators, cantidad and precio unitario with the
  * places they carry (up to 6). Text uses pdfkit's built-in Helvetica (WinAnsi: Spanish accents
  * print; other characters are reduced to their base letter or "?"). A4 is 595.28 x 841.89 pt.
@@ -74,7 +75,7 @@ export async function renderRide(input: RideInput): Promise<Buffer> {
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
     bufferPages: true,
     lang: 'es-EC',
-    info: { Title: `Factura ${numero}`, Author: pdfText(t.razonSocial), Subject: `RIDE clave de acceso ${t.claveAcceso}`, Creator: 'Emite' },
+    info: { Title: `${doc.title} ${numero}`, Author: pdfText(t.razonSocial), Subject: `RIDE clave de acceso ${t.claveAcceso}`, Creator: 'Emite' },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -85,20 +86,20 @@ export async function renderRide(input: RideInput): Promise<Buffer> {
 
   const sheet: RideSheet = new RideSheet(pdf, (): number => continuationPage(sheet, doc, numero));
   drawHeader(sheet, input, fecha, barcode, numero);
-  drawBuyer(sheet, doc);
-  drawDetails(sheet, doc);
+  drawCounterpart(sheet, doc);
+  for (const section of doc.sections) drawSection(sheet, section);
   drawBottom(sheet, input);
   numberPages(sheet);
   pdf.end();
   return done;
 }
 
-function continuationPage(sheet: RideSheet, doc: FacturaDocument, numero: string): number {
+function continuationPage(sheet: RideSheet, doc: RideDocument, numero: string): number {
   const { pdf } = sheet;
   pdf.addPage();
   const t = doc.infoTributaria;
   sheet.text(`${pdfText(t.razonSocial)}   R.U.C. ${t.ruc}`, MARGIN, MARGIN, CONTENT_WIDTH * 0.7, BOLD);
-  sheet.text(`FACTURA No. ${numero} (continuación)`, MARGIN + CONTENT_WIDTH * 0.3, MARGIN, CONTENT_WIDTH * 0.7, { bold: true, align: 'right' });
+  sheet.text(`${doc.title} No. ${numero} (continuación)`, MARGIN + CONTENT_WIDTH * 0.3, MARGIN, CONTENT_WIDTH * 0.7, { bold: true, align: 'right' });
   const y = MARGIN + 12;
   pdf.lineWidth(0.6).strokeColor(MUTED).moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).stroke();
   return y + 6;
@@ -133,7 +134,7 @@ function drawStack(blocks: Block[], y: number): void {
 function drawHeader(sheet: RideSheet, input: RideInput, fecha: string, barcode: Buffer, numero: string): void {
   const { pdf } = sheet;
   const t = input.doc.infoTributaria;
-  const f = input.doc.infoFactura;
+  const f = input.doc.issuer;
   const top = sheet.y;
 
   // Issuer (left).
@@ -158,7 +159,7 @@ function drawHeader(sheet: RideSheet, input: RideInput, fecha: string, barcode: 
   const authLabel = sheet.widthOf('FECHA Y HORA DE AUTORIZACIÓN:', BOLD) + 4;
   const document: Block[] = [
     line(sheet, rx, rw, `R.U.C.: ${t.ruc}`, { bold: true, size: 10.5 }),
-    line(sheet, rx, rw, 'FACTURA', { bold: true, size: 14 }),
+    line(sheet, rx, rw, input.doc.title, { bold: true, size: 14 }),
     line(sheet, rx, rw, `No. ${numero}`, { bold: true, size: 10 }),
     line(sheet, rx, rw, 'NÚMERO DE AUTORIZACIÓN', BOLD),
     line(sheet, rx, rw, pdfText(input.numeroAutorizacion) || 'PENDIENTE'),
@@ -200,60 +201,52 @@ function drawHeader(sheet: RideSheet, input: RideInput, fecha: string, barcode: 
   sheet.y = top + headerH + GAP;
 }
 
-function drawBuyer(sheet: RideSheet, doc: FacturaDocument): void {
-  const f = doc.infoFactura;
+function drawCounterpart(sheet: RideSheet, doc: RideDocument): void {
   const x = MARGIN + BOX_PAD;
   const rightX = MARGIN + CONTENT_WIDTH * 0.64;
   const leftW = rightX - GAP - x;
   const rightW = MARGIN + CONTENT_WIDTH - BOX_PAD - rightX;
-  const leftLabel = sheet.widthOf('Razón Social / Nombres y Apellidos:', BOLD) + 6;
-  const rightLabel = Math.max(sheet.widthOf('Identificación:', BOLD), sheet.widthOf('Guía de Remisión:', BOLD)) + 6;
-  const row = (a: Block, b?: Block): Block => ({
-    height: Math.max(a.height, b?.height ?? 0),
-    draw(y) {
-      a.draw(y);
-      b?.draw(y);
-    },
+  const widest = (labels: string[]) => Math.max(0, ...labels.map((l) => sheet.widthOf(l, BOLD))) + 6;
+  const leftLabel = widest(doc.counterpart.map((r) => r.left[0]));
+  const rightLabel = widest(doc.counterpart.flatMap((r) => (r.right ? [r.right[0]] : [])));
+  const rows: Block[] = doc.counterpart.map(({ left, right }) => {
+    const a = pair(sheet, x, right ? leftW : CONTENT_WIDTH - 2 * BOX_PAD, left[0], pdfText(left[1]), leftLabel);
+    const b = right ? pair(sheet, rightX, rightW, right[0], pdfText(right[1]), rightLabel) : undefined;
+    return {
+      height: Math.max(a.height, b?.height ?? 0),
+      draw(y) {
+        a.draw(y);
+        b?.draw(y);
+      },
+    };
   });
-  const rows = [
-    row(pair(sheet, x, leftW, 'Razón Social / Nombres y Apellidos:', pdfText(f.razonSocialComprador), leftLabel), pair(sheet, rightX, rightW, 'Identificación:', pdfText(f.identificacionComprador), rightLabel)),
-    row(pair(sheet, x, leftW, 'Fecha de Emisión:', f.fechaEmision, leftLabel), pair(sheet, rightX, rightW, 'Guía de Remisión:', pdfText(f.guiaRemision), rightLabel)),
-    row(pair(sheet, x, CONTENT_WIDTH - 2 * BOX_PAD, 'Dirección:', pdfText(f.direccionComprador), leftLabel)),
-  ];
   const h = stackHeight(rows) + 2 * 6;
   sheet.roundedBox(MARGIN, sheet.y, CONTENT_WIDTH, h);
   drawStack(rows, sheet.y + 6);
   sheet.y += h + GAP;
 }
 
-const DETAIL_COLUMNS: Column[] = (() => {
-  const fixed: Column[] = [
-    { title: 'Cod. Principal', width: 62 },
-    { title: 'Cod. Auxiliar', width: 56 },
-    { title: 'Cantidad', width: 50, align: 'right', numeric: true },
-    { title: 'Descripción', width: 0 },
-    { title: 'Precio Unitario', width: 60, align: 'right', numeric: true },
-    { title: 'Descuento', width: 52, align: 'right', numeric: true },
-    { title: 'Precio Total', width: 64, align: 'right', numeric: true },
-  ];
-  fixed[3].width = CONTENT_WIDTH - fixed.reduce((s, c) => s + c.width, 0);
-  return fixed;
-})();
-
-function drawDetails(sheet: RideSheet, doc: FacturaDocument): void {
-  sheet.table(
-    MARGIN,
-    DETAIL_COLUMNS,
-    doc.detalles.map((d) => ({
-      cells: [pdfText(d.codigoPrincipal), pdfText(d.codigoAuxiliar), formatQuantity(d.cantidad), pdfText(d.descripcion), formatQuantity(d.precioUnitario), formatMoney(d.descuento), formatMoney(d.precioTotalSinImpuesto)],
-    })),
-  );
-  sheet.y += GAP;
+/** A type's section: a table whose width-0 column takes the rest of the page, or a box of pairs. */
+function drawSection(sheet: RideSheet, section: RideDocument['sections'][number]): void {
+  if (section.kind === 'table') {
+    const fixed = section.columns.reduce((s, c) => s + c.width, 0);
+    const columns = section.columns.map((c) => (c.width === 0 ? { ...c, width: CONTENT_WIDTH - fixed } : c));
+    sheet.table(MARGIN, columns, section.rows.map((cells) => ({ cells })));
+    sheet.y += GAP;
+    return;
+  }
+  const x = MARGIN + BOX_PAD;
+  const labelW = Math.max(0, ...section.rows.map(([label]) => sheet.widthOf(label, BOLD))) + 6;
+  const rows = section.rows.map(([label, value]: RidePair) => pair(sheet, x, CONTENT_WIDTH - 2 * BOX_PAD, label, pdfText(value), labelW));
+  const h = stackHeight(rows) + 2 * 6;
+  sheet.ensure(h);
+  sheet.roundedBox(MARGIN, sheet.y, CONTENT_WIDTH, h);
+  drawStack(rows, sheet.y + 6);
+  sheet.y += h + GAP;
 }
 
 function drawBottom(sheet: RideSheet, input: RideInput): void {
-  const f = input.doc.infoFactura;
-  const totals = rideTotals(f);
+  const totals = input.doc.totals;
   const rowH = sheet.heightOf('0', 100) + 2 * 2.6;
   const totalsH = totals.length * rowH;
 
@@ -269,12 +262,12 @@ function drawBottom(sheet: RideSheet, input: RideInput): void {
     { title: 'Forma de pago', width: LEFT_W - TOTALS_VALUE_W },
     { title: 'Valor', width: TOTALS_VALUE_W, align: 'right', numeric: true },
   ];
-  const pagos = f.pagos.map((p) => {
+  const pagos = (input.doc.pagos ?? []).map((p) => {
     const name = input.labels?.formasPago?.[p.formaPago];
     const plazo = p.plazo ? ` (plazo ${pdfText(p.plazo)} ${pdfText(p.unidadTiempo)})`.replace(' )', ')') : '';
     return { cells: [`${p.formaPago}${name ? ` - ${pdfText(name)}` : ''}${plazo}`, formatMoney(p.total)] };
   });
-  const pagosH = (pagos.length + 1) * rowH * 1.4; // estimate; wrapped names are rare
+  const pagosH = pagos.length ? (pagos.length + 1) * rowH * 1.4 : 0; // estimate; wrapped names are rare
   const leftH = (infoH ? infoH + GAP : 0) + pagosH;
 
   // Keep the bottom section on one page when it fits on one; the totals column is never split.
@@ -297,7 +290,7 @@ function drawBottom(sheet: RideSheet, input: RideInput): void {
   pdf.lineWidth(0.6).strokeColor('#4d4d4d').rect(tx, top, TOTALS_W, totalsH).stroke();
 
   if (info.length) drawInfoBox(sheet, title, infoBlocks, infoH);
-  sheet.table(MARGIN, pagoColumns, pagos);
+  if (pagos.length) sheet.table(MARGIN, pagoColumns, pagos);
   sheet.y = Math.max(sheet.y, sheet.pdf.bufferedPageRange().count === 1 || top + totalsH > sheet.y ? top + totalsH : sheet.y);
 }
 

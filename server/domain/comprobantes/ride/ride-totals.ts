@@ -1,11 +1,11 @@
 /**
  * The totals column of the RIDE, in the order of SRI ficha técnica Anexo 2 (shared/sri/SRI.md
  * "RIDE"): SUBTOTAL <rate> % per taxed IVA rate, SUBTOTAL 0 %, NO OBJETO, EXENTO, SIN IMPUESTOS,
- * TOTAL DESCUENTO, ICE, IVA <rate> %, IRBPNR, PROPINA, VALOR TOTAL.
+ * TOTAL DESCUENTO, ICE, IVA <rate> %, IRBPNR, PROPINA, VALOR TOTAL (TOTAL DESCUENTO and PROPINA only
+ * for the types that carry them).
  */
 import Decimal from 'decimal.js';
 import { IVA_RATES } from '../../../../core/totals.ts';
-import type { FacturaDocument } from '../factura/factura-document.ts';
 import { decimalOf, formatRate } from './ride-text.ts';
 
 export interface RideTotalRow {
@@ -14,6 +14,20 @@ export interface RideTotalRow {
   value: string;
   /** The last row, VALOR TOTAL. */
   grand?: boolean;
+}
+
+/** What the totals column reads: a comprobante's taxes and totals (decimal strings as in its XML). */
+export interface RideTotalsInput {
+  /** dd/mm/aaaa: picks the general rate shown when no line is taxed. */
+  fechaEmision: string;
+  totalConImpuestos: Array<{ codigo: string; codigoPorcentaje: string; tarifa?: string; baseImponible: string; valor: string }>;
+  totalSinImpuestos: string;
+  /** Absent: no TOTAL DESCUENTO row (nota de débito). */
+  totalDescuento?: string;
+  /** Absent: no PROPINA row (notas: "totals without propina"). */
+  propina?: string;
+  /** The grand total: importeTotal, valorModificacion or valorTotal. */
+  importeTotal: string;
 }
 
 const IVA = '2';
@@ -37,7 +51,7 @@ function generalRate(fechaEmision: string): number {
  * of its date with 0.00, as RIDEs customarily do.
  * @example rideTotals(doc.infoFactura)[0] // { label: 'SUBTOTAL 15 %', value: '1650.00' }
  */
-export function rideTotals(f: FacturaDocument['infoFactura']): RideTotalRow[] {
+export function rideTotals(f: RideTotalsInput): RideTotalRow[] {
   const taxed = new Map<string, { rate: number; base: string[]; iva: string[] }>();
   const cero: string[] = [];
   const noObjeto: string[] = [];
@@ -66,11 +80,11 @@ export function rideTotals(f: FacturaDocument['infoFactura']): RideTotalRow[] {
     { label: 'SUBTOTAL NO OBJETO DE IVA', value: sum(noObjeto) },
     { label: 'SUBTOTAL EXENTO DE IVA', value: sum(exento) },
     { label: 'SUBTOTAL SIN IMPUESTOS', value: f.totalSinImpuestos },
-    { label: 'TOTAL DESCUENTO', value: f.totalDescuento },
+    ...(f.totalDescuento !== undefined ? [{ label: 'TOTAL DESCUENTO', value: f.totalDescuento }] : []),
     { label: 'ICE', value: valorOf(ICE) },
     ...rates.map(([rate, b]) => ({ label: `IVA ${rate} %`, value: sum(b.iva) })),
     { label: 'IRBPNR', value: valorOf(IRBPNR) },
-    { label: 'PROPINA', value: f.propina },
+    ...(f.propina !== undefined ? [{ label: 'PROPINA', value: f.propina }] : []),
     { label: 'VALOR TOTAL', value: f.importeTotal, grand: true },
   ];
 }

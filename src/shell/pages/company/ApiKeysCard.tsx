@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Clipboard, Code, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { LuCheck, LuCopy, LuKeyRound } from 'react-icons/lu';
 import { useApiKeys, type ApiKey, type CreatedApiKey } from '../../../engine/api-keys.ts';
-import { ApiError, errorMessage } from '../../../engine/api-client.ts';
 import { notify } from '../../../engine/notify.ts';
 import { useSchema } from '../../../engine/schema-registry.ts';
 import { ConfirmDialog } from '../../../renderers/ConfirmDialog.tsx';
@@ -24,43 +23,24 @@ function useRoleOptions(): Array<{ value: string; label: string }> {
 }
 
 export function ApiKeysCard() {
-  const { keys, create, revoke } = useApiKeys();
   const roles = useRoleOptions();
   const [name, setName] = useState('');
   const [role, setRole] = useState('EMISOR');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [revokeBusy, setRevokeBusy] = useState(false);
-
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      setCreated(await create({ name, role }));
+  const { keys, create, revoke } = useApiKeys({
+    onCreated: (key) => {
+      setCreated(key);
       setName('');
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(fieldErrors(err.body));
-      notify('danger', errorMessage(err, 'No se pudo crear la clave'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    setRevokeBusy(true);
-    try {
-      await revoke(revoking._id);
-      if (created?._id === revoking._id) setCreated(null);
-      notify('success', `Clave «${revoking.name}» revocada`);
+    },
+    onRevoked: (key) => {
+      setCreated((shown) => (shown?._id === key._id ? null : shown));
       setRevoking(null);
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo revocar la clave'));
-    } finally {
-      setRevokeBusy(false);
-    }
-  };
+    },
+  });
+  const errors = fieldErrors({ details: create.details });
+  const submit = () => void create.mutate({ name, role });
+  const confirmRevoke = () => void (revoking && revoke.mutate(revoking));
   const roleLabel = (code: string) => roles.find((r) => r.value === code)?.label ?? code;
 
   return (
@@ -120,7 +100,7 @@ export function ApiKeysCard() {
               </NativeSelect.Root>
               {errors.role && <Field.ErrorText>{errors.role}</Field.ErrorText>}
             </Field.Root>
-            <Button colorPalette="blue" loading={busy} disabled={!name.trim()} onClick={submit} flexShrink={0}>
+            <Button colorPalette="blue" loading={create.isPending} disabled={!name.trim()} onClick={submit} flexShrink={0}>
               <LuKeyRound /> Crear clave
             </Button>
           </HStack>
@@ -172,7 +152,7 @@ export function ApiKeysCard() {
         title={`¿Revocar la clave «${revoking?.name ?? ''}»?`}
         body="Las integraciones que la usan dejarán de funcionar de inmediato (401). No se puede deshacer."
         confirmLabel="Revocar"
-        busy={revokeBusy}
+        busy={revoke.isPending}
         onConfirm={confirmRevoke}
         onClose={() => setRevoking(null)}
       />

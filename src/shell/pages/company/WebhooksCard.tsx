@@ -7,9 +7,10 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Checkbox, Code, Fieldset, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import useSWR from 'swr';
-import { errorMessage, request } from '../../../engine/api-client.ts';
 import { notify } from '../../../engine/notify.ts';
+import { invalidate } from '../../../engine/resources.ts';
+import { useApiData } from '../../../engine/useApiData.ts';
+import { useMutation } from '../../../engine/useMutation.ts';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../core/webhook-events.ts';
 import { ConfirmDialog } from '../../../renderers/ConfirmDialog.tsx';
 import { Message, TextField } from '../auth-form.tsx';
@@ -41,24 +42,22 @@ const when = (iso: string) => new Date(iso).toLocaleString('es-EC');
 function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; onSaved: (saved: Endpoint & { secret?: string }) => void; onCancel: () => void }) {
   const [url, setUrl] = useState(endpoint?.url ?? 'https://');
   const [events, setEvents] = useState<WebhookEventType[]>(endpoint?.events ?? ['comprobante.authorized', 'comprobante.rejected']);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [noEvents, setNoEvents] = useState(false);
   const toggle = (type: WebhookEventType, on: boolean) => setEvents((current) => (on ? [...current, type] : current.filter((e) => e !== type)));
-  const save = async () => {
-    if (events.length === 0) return setError('Elija al menos un evento');
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { data } = await request<Endpoint & { secret?: string }>({ method: endpoint ? 'PUT' : 'POST', path: endpoint ? `${BASE}/${endpoint._id}` : BASE, body: { url, events }, kind: 'form' });
-      onSaved(data);
-    } catch (err) {
-      setError(errorMessage(err, 'No se pudo guardar el webhook'));
-    } finally {
-      setBusy(false);
-    }
+  const saving = useMutation({
+    request: (body: { url: string; events: WebhookEventType[] }) => ({ method: endpoint ? 'PUT' : 'POST', path: endpoint ? `${BASE}/${endpoint._id}` : BASE, body }),
+    errorMessage: 'No se pudo guardar el webhook',
+    notifyError: false,
+    onSuccess: (saved: Endpoint & { secret?: string }) => onSaved(saved),
+  });
+  const save = () => {
+    setNoEvents(events.length === 0);
+    if (events.length === 0) return saving.reset();
+    void saving.mutate({ url, events });
   };
+  const error = noEvents ? 'Elija al menos un evento' : saving.error;
   return (
-    <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" as="form" onSubmit={(e) => (e.preventDefault(), void save())} aria-label={endpoint ? 'Editar webhook' : 'Nuevo webhook'}>
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" as="form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={endpoint ? 'Editar webhook' : 'Nuevo webhook'}>
       <TextField label="URL del receptor" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} helper="Emite envía un POST JSON firmado a esta dirección pública" />
       <Fieldset.Root>
         <Fieldset.Legend>Eventos</Fieldset.Legend>
@@ -79,7 +78,7 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
         <Button variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" colorPalette="blue" loading={busy}>
+        <Button type="submit" colorPalette="blue" loading={saving.isPending}>
           {endpoint ? 'Guardar' : 'Crear webhook'}
         </Button>
       </HStack>
@@ -87,9 +86,11 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
   );
 }
 
-/** The delivery log of one endpoint, newest first; `version` refetches it after a test event. */
-function DeliveryLog({ endpointId, version }: { endpointId: string; version: number }) {
-  const { data } = useSWR([`${BASE}/${endpointId}/deliveries`, 'list', version], async () => (await request<Delivery[]>({ path: `${BASE}/${endpointId}/deliveries` })).data ?? []);
+const deliveriesPath = (endpointId: string) => `${BASE}/${endpointId}/deliveries`;
+
+/** The delivery log of one endpoint, newest first; a test event invalidates it. */
+function DeliveryLog({ endpointId }: { endpointId: string }) {
+  const { data } = useApiData<Delivery[]>({ path: deliveriesPath(endpointId) });
   if (!data) return null;
   if (data.length === 0) return <Text color="fg.muted">Todavía no hay entregas.</Text>;
   return (
@@ -125,47 +126,41 @@ function DeliveryLog({ endpointId, version }: { endpointId: string; version: num
 }
 
 export function WebhooksCard() {
-  const { data: endpoints, mutate } = useSWR([BASE, 'list'], async () => (await request<Endpoint[]>({ path: BASE })).data ?? [], { revalidateOnFocus: false });
+  const endpoints = useApiData<Endpoint[]>({ path: BASE }).data;
   const [editing, setEditing] = useState<Endpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [removing, setRemoving] = useState<Endpoint | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const [logVersion, setLogVersion] = useState(0);
+  const [testing, setTesting] = useState<string>();
 
   const saved = async (endpoint: Endpoint & { secret?: string }) => {
     setEditing(null);
     if (endpoint.secret) setSecret({ url: endpoint.url, secret: endpoint.secret });
     notify('success', 'Webhook guardado');
-    await mutate();
+    await invalidate(BASE);
   };
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(removing._id);
-    try {
-      await request({ method: 'DELETE', path: `${BASE}/${removing._id}`, kind: 'form' });
-      notify('success', 'Webhook eliminado');
-      setRemoving(null);
-      await mutate();
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo eliminar'));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const sendTest = async (endpoint: Endpoint) => {
-    setBusy(endpoint._id);
-    try {
-      const { data } = await request<Delivery>({ method: 'POST', path: `${BASE}/${endpoint._id}/test`, kind: 'form' });
-      if (data.status === 'succeeded') notify('success', `Evento de prueba entregado (HTTP ${data.httpStatus}, ${data.responseTimeMs} ms)`);
-      else notify('danger', `El evento de prueba no se entregó: ${data.error ?? 'error'}`);
+  const removal = useMutation({
+    request: (endpoint: Endpoint) => ({ method: 'DELETE', path: `${BASE}/${endpoint._id}` }),
+    success: 'Webhook eliminado',
+    errorMessage: 'No se pudo eliminar',
+    onSuccess: () => setRemoving(null),
+    invalidates: [BASE],
+  });
+  const test = useMutation({
+    request: (endpoint: Endpoint) => ({ method: 'POST', path: `${BASE}/${endpoint._id}/test` }),
+    success: (d: Delivery) => (d.status === 'succeeded' ? `Evento de prueba entregado (HTTP ${d.httpStatus}, ${d.responseTimeMs} ms)` : undefined),
+    errorMessage: 'No se pudo enviar el evento de prueba',
+    onSuccess: async (d: Delivery, endpoint) => {
+      if (d.status !== 'succeeded') notify('danger', `El evento de prueba no se entregó: ${d.error ?? 'error'}`);
       setOpen(endpoint._id);
-      setLogVersion((v) => v + 1);
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo enviar el evento de prueba'));
-    } finally {
-      setBusy(null);
-    }
+      await invalidate(deliveriesPath(endpoint._id));
+    },
+  });
+  /** The endpoint whose test or deletion is running (its buttons show busy). */
+  const busy = removal.isPending ? removing?._id : test.isPending ? testing : undefined;
+  const sendTest = (endpoint: Endpoint) => {
+    setTesting(endpoint._id);
+    void test.mutate(endpoint);
   };
 
   return (
@@ -219,7 +214,7 @@ export function WebhooksCard() {
                   ))}
                 </HStack>
                 <HStack wrap="wrap" gap="2">
-                  <Button size="xs" variant="outline" loading={busy === endpoint._id} onClick={() => void sendTest(endpoint)}>
+                  <Button size="xs" variant="outline" loading={busy === endpoint._id} onClick={() => sendTest(endpoint)}>
                     Enviar evento de prueba
                   </Button>
                   <Button size="xs" variant="outline" onClick={() => setOpen(open === endpoint._id ? null : endpoint._id)}>
@@ -232,7 +227,7 @@ export function WebhooksCard() {
                     Eliminar
                   </Button>
                 </HStack>
-                {open === endpoint._id && <DeliveryLog endpointId={endpoint._id} version={logVersion} />}
+                {open === endpoint._id && <DeliveryLog endpointId={endpoint._id} />}
               </Stack>
             ),
           )}
@@ -242,8 +237,8 @@ export function WebhooksCard() {
         open={removing !== null}
         title="¿Eliminar el webhook?"
         body={removing ? `${removing.url} dejará de recibir eventos y se borrará su registro de entregas.` : undefined}
-        busy={busy !== null}
-        onConfirm={() => void remove()}
+        busy={busy !== undefined}
+        onConfirm={() => void (removing && removal.mutate(removing))}
         onClose={() => setRemoving(null)}
       />
     </Card.Root>

@@ -1,8 +1,9 @@
 /**
- * Emite's JSON Schema keywords, declared to Ajv so that the form validator (and its strict mode)
- * knows them (DESIGN.md §3). Most are annotations for the UI and the server; `x-decimals` and
- * `x-money` also check the number of decimal places, as the server does (money: 2; cantidad and
- * precioUnitario: 6, factura 1.1.0).
+ * Emite's JSON Schema keywords, the one definition both programs declare to their Ajv: the SPA's
+ * form validator and the server's body validator, both in strict mode (DESIGN.md §3). Most are
+ * annotations for the UI and the server; `x-decimals` and `x-money` also check the number of
+ * decimal places (money: 2; cantidad and precioUnitario: 6, factura 1.1.0), with the same Spanish
+ * message on both sides. Pure: no I/O.
  * @example const ajv = addEmiteKeywords(new Ajv({ strict: true })); ajv.compile(productSchema);
  */
 import type { FuncKeywordDefinition, KeywordDefinition } from 'ajv';
@@ -14,6 +15,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-location',
   'x-renderer',
   'x-resource',
+  'x-permission',
   'x-storage',
   'x-api',
   'x-update-method',

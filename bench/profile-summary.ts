@@ -1,0 +1,53 @@
+/**
+ * `npx tsx bench/profile-summary.ts file.cpuprofile [top]`: where a V8 CPU profile (node
+ * --cpu-prof, e.g. BENCH_CPU_PROF=dir npm run bench:issue) spends its time: self time by package
+ * (node_modules/<name>, node: internals, Emite's own files, GC, idle) and the `top` functions
+ * (default 25), as % of the profile and of the busy (non-idle) time.
+ */
+import { readFileSync } from 'node:fs';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The package a script URL belongs to. */
+export function packageOf(url: string, fn: string): string {
+  if (!url) return fn.startsWith('(') ? fn : '(native)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  if (url.includes('dist-server/main.mjs')) return 'emite (dist-server)';
+  return url.replace(/^file:\/\/.*?\/(server|core|bench|tests)\//, '$1/');
+}
+
+const [file, topArg] = process.argv.slice(2);
+if (file) {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const busy = total - idle;
+  const pkgs = new Map<string, number>();
+  const fns = new Map<string, number>();
+  for (const [id, t] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const pkg = packageOf(url, functionName);
+    pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + t);
+    const key = `${functionName || '(anonymous)'} ${pkg}:${lineNumber + 1}`;
+    fns.set(key, (fns.get(key) ?? 0) + t);
+  }
+  const pct = (t: number, of: number) => Math.round((t / of) * 1000) / 10;
+  const rows = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => ({ what: k, ms: Math.round(t / 1000), '% busy': pct(t, busy) }));
+  console.log(`${file}: ${Math.round(total / 1000)} ms sampled, ${pct(idle, total)} % idle`);
+  console.table(rows(pkgs, 20));
+  console.table(rows(fns, Number(topArg) || 25));
+}

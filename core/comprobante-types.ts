@@ -1,0 +1,64 @@
+/**
+ * The SRI's electronic comprobantes as data, shared by server, sandbox SRI and front end (DESIGN.md
+ * §7): codDoc (SRI ficha técnica offline, tabla 3), the XML root and its info element, the XSD file
+ * of each version (shared/sri/xsd), the API resource and the Spanish names. No behaviour: the
+ * server's per-type folders (server/domain/comprobantes/<type>/) hold what differs.
+ * Source: shared/sri/SRI.md "Other comprobantes" (versions to emit) and the official XSD file names.
+ */
+
+export type CodDoc = '01' | '03' | '04' | '05' | '06' | '07';
+
+export interface ComprobanteTypeMeta {
+  codDoc: CodDoc;
+  /** Spanish name, singular ("Nota de crédito"). */
+  label: string;
+  /** As printed on the RIDE's document box ("NOTA DE CRÉDITO"). */
+  title: string;
+  /** XML root element (`<notaCredito id="comprobante" version="1.1.0">`). */
+  rootElement: string;
+  /** The element after infoTributaria holding the document's own header (`infoNotaCredito`). */
+  infoElement: string;
+  /** The element of the info element that dates the access key (the guía has no fechaEmision). */
+  dateElement: 'fechaEmision' | 'fechaIniTransporte';
+  /** XSD file name without the version: `${xsdPrefix}${version}.xsd`. */
+  xsdPrefix: string;
+  /** Versions the SRI accepts (an XSD exists for each); the first one listed is what Emite emits by default. */
+  versions: readonly string[];
+  defaultVersion: string;
+  /** `/api/${resource}` and the schema folder `src/schemas/${resource}`. */
+  resource: string;
+  /** File names of downloads and mail attachments (`nota-credito-001-001-000000001.xml`). */
+  fileStem: string;
+}
+
+const meta = (m: ComprobanteTypeMeta) => m;
+
+/** Every comprobante the SRI's offline scheme knows, by codDoc. */
+export const COMPROBANTE_TYPE_META: Readonly<Record<CodDoc, ComprobanteTypeMeta>> = {
+  '01': meta({ codDoc: '01', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura' }),
+  '03': meta({ codDoc: '03', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra' }),
+  '04': meta({ codDoc: '04', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito' }),
+  '05': meta({ codDoc: '05', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito' }),
+  '06': meta({ codDoc: '06', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision' }),
+  '07': meta({ codDoc: '07', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion' }),
+};
+
+/** The metadata of a codDoc, or undefined for one the SRI does not define. */
+export function metaByCodDoc(codDoc: string): ComprobanteTypeMeta | undefined {
+  return (COMPROBANTE_TYPE_META as Record<string, ComprobanteTypeMeta>)[codDoc];
+}
+
+/** The metadata of an XML root element (`notaCredito` -> 04), or undefined. */
+export function metaByRoot(rootElement: string): ComprobanteTypeMeta | undefined {
+  return Object.values(COMPROBANTE_TYPE_META).find((m) => m.rootElement === rootElement);
+}
+
+/**
+ * The XSD file of a type's version.
+ * @throws Error (Spanish) when the version is not one the SRI publishes for that type.
+ * @example xsdFileFor(COMPROBANTE_TYPE_META['04'], '1.1.0') // 'NotaCredito_V1.1.0.xsd'
+ */
+export function xsdFileFor(m: ComprobanteTypeMeta, version: string): string {
+  if (!m.versions.includes(version)) throw new Error(`Versión ${version} no admitida para ${m.label.toLowerCase()} (admitidas: ${m.versions.join(', ')})`);
+  return `${m.xsdPrefix}${version}.xsd`;
+}

@@ -1,0 +1,11 @@
+/**
+ * Spanish phrasing of a comprobante type in messages: "La nota de crédito ya fue emitida", "El
+ * comprobante de retención ya fue emitido".
+ */
+import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+
+/** @example theLabel(COMPROBANTE_TYPE_META['04']) // { theOne: 'La nota de crédito', ending: 'a' } */
+export function theLabel(meta: ComprobanteTypeMeta): { theOne: string; ending: 'a' | 'o' } {
+  const masculine = meta.codDoc === '07'; // "el comprobante de retención"; the rest are feminine
+  return { theOne: `${masculine ? 'El' : 'La'} ${meta.label.toLowerCase()}`, ending: masculine ? 'o' : 'a' };
+}

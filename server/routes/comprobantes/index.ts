@@ -1,0 +1,136 @@
+/**
+ * The routes of every registered comprobante type, from one module (DESIGN.md §4, §7):
+ * `/api/{resource}` list (filters, sort, search; `x-total-count`), get, create, update and delete
+ * while a draft, and `/{_id}/issue`, `/authorize`, `/xml`, `/pdf`, `/email`, `/events`. The type
+ * gives its draft rules, issue rules, XML and RIDE; everything here is shared. The SRI round trip
+ * of an issue runs right away so the answer usually carries the final status; if the SRI does not
+ * answer the comprobante stays FIRMADA/RECIBIDA and the background worker keeps trying.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
+import { companies, comprobanteEvents, comprobantes } from '../../db/schema/index-tables.ts';
+import { deleteInvoiceDraft, getInvoice, listInvoices, type InvoiceListQuery } from '../../domain/comprobantes/list-comprobantes.ts';
+import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
+import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
+import { renderInvoiceRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
+import { sendInvoiceMail } from '../../domain/comprobantes/send-comprobante-mail.ts';
+import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
+import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
+import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
+import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
+import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
+import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
+import { AppError } from '../../errors.ts';
+import { idParam } from '../resources/index.ts';
+import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
+
+/** The drafts and reads of every type (registered before the worker exists). */
+export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const type of COMPROBANTE_TYPES) {
+    const base = `/api/${type.meta.resource}`;
+    // Before the type's routes: it attaches to the routes registered after it.
+    guardEmissionScope(app, { db: deps.db, prefix: `${base}/:_id`, table: comprobantes, what: theLabel(type.meta).theOne });
+    draftRoutes(app, deps, type, base);
+  }
+}
+
+/** Issuing and what follows, for every type (needs the worker's dependencies). */
+export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
+  for (const type of COMPROBANTE_TYPES) issuingRoutes(app, deps, worker, type, `/api/${type.meta.resource}`);
+}
+
+const idOf = (request: FastifyRequest) => (request.params as { _id: string })._id;
+
+function draftRoutes(app: FastifyInstance, deps: AppDeps, type: ComprobanteType, base: string): void {
+  const { codDoc } = type.meta;
+  const can = (action: string) => requirePermission(type.permission, action);
+  app.get(base, { preHandler: can('read'), schema: { querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query as InvoiceListQuery, scope: user.emissionScope, codDoc });
+    reply.header('x-total-count', String(total));
+    return items;
+  });
+  app.get(`${base}/:_id`, { preHandler: can('read'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) =>
+    toComprobanteView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc })),
+  );
+  const save = async (request: FastifyRequest, id?: string) => {
+    const user = currentUser(request);
+    const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+    return toComprobanteView(row);
+  };
+  app.post(base, { preHandler: can('create'), schema: { response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
+  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, idOf(request)));
+  app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { params: idParam, response: { 204: { type: 'null' } } } }, async (request, reply) => {
+    await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc });
+    return reply.status(204).send();
+  });
+}
+
+function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
+  const { codDoc } = type.meta;
+  const the = theLabel(type.meta);
+  const can = (action: string) => requirePermission(type.permission, action);
+  const ids = (request: FastifyRequest) => ({ companyId: currentUser(request).companyId, id: idOf(request), codDoc });
+  /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
+  const settle = async (id: string) => {
+    for (let i = 0; i < 4; i += 1) {
+      const ran = await runDueJobs(worker, { comprobanteId: id, kinds: ['sri_send', 'sri_authorize'] });
+      if (ran === 0) break;
+    }
+    deps.kickWorker?.();
+  };
+
+  app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
+    const { companyId, id } = ids(request);
+    await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
+    await settle(id);
+    return toComprobanteView(await getInvoice(deps.db, ids(request)));
+  });
+
+  app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
+    const { companyId, id } = ids(request);
+    await getInvoice(deps.db, ids(request)); // another type's id is 404 here too
+    // Reuses the comprobante's pending SRI job (never a second one); the worker asks before resending.
+    await scheduleSriCheck(deps.db, { companyId, comprobanteId: id, now: deps.clock() });
+    await settle(id);
+    return toComprobanteView(await getInvoice(deps.db, ids(request)));
+  });
+
+  app.get(`${base}/:_id/xml`, { preHandler: can('read'), schema: { params: idParam, querystring: xmlQuery } }, async (request, reply) => {
+    const row = await getInvoice(deps.db, ids(request));
+    const format = (request.query as { format?: string }).format ?? 'comprobante';
+    const xml = format === 'autorizacion' ? row.authorizationXml : row.signedXml;
+    if (!xml) throw new AppError('UNPROCESSABLE', format === 'autorizacion' ? `${the.theOne} aún no está autorizad${the.ending} por el SRI` : `${the.theOne} aún no ha sido emitid${the.ending}`);
+    const name = `${format === 'autorizacion' ? 'autorizacion' : type.meta.fileStem}-${invoiceNumero(row)}.xml`;
+    return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
+  });
+
+  app.get(`${base}/:_id/pdf`, { preHandler: can('read'), schema: { params: idParam, querystring: pdfQuery } }, async (request, reply) => {
+    const row = await getInvoice(deps.db, ids(request));
+    const pdf = await renderInvoiceRide({ db: deps.db, invoice: row });
+    const disposition = (request.query as { download?: boolean }).download ? 'attachment' : 'inline';
+    return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(row)}.pdf"`).send(pdf);
+  });
+
+  app.post(`${base}/:_id/email`, { preHandler: can('issue'), schema: { params: idParam, body: emailBody, response: { 200: emailOut } } }, async (request) => {
+    const { companyId } = ids(request);
+    const row = await getInvoice(deps.db, ids(request));
+    if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
+    const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
+    const to = await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice: row, company, now: deps.clock(), to: (request.body as { to?: string } | null)?.to });
+    return { message: `${type.meta.label} enviad${the.ending} a ${to}`, to };
+  });
+
+  app.get(`${base}/:_id/events`, { preHandler: can('read'), schema: { params: idParam, response: { 200: eventsOut } } }, async (request) => {
+    const { companyId, id } = ids(request);
+    await getInvoice(deps.db, ids(request));
+    const rows = await deps.db
+      .select()
+      .from(comprobanteEvents)
+      .where(and(eq(comprobanteEvents.companyId, companyId), eq(comprobanteEvents.comprobanteId, id)))
+      .orderBy(asc(comprobanteEvents.at), asc(comprobanteEvents.id));
+    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, apiKeyId: e.apiKeyId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
+  });
+}
