@@ -120,6 +120,10 @@ describe('reference UI', () => {
     expect(page.body).not.toMatch(/https?:\/\/(?:cdn|unpkg)/);
     const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.statusCode).toBe(200);
+    // The page loads the document from /api/docs/json, also without a session.
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().openapi).toBe('3.1.0');
   });
 
   it('keeps every other /api route behind a credential', async () => {
