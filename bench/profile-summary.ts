@@ -49,5 +49,5 @@ if (file) {
   const rows = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => ({ what: k, ms: Math.round(t / 1000), '% busy': pct(t, busy) }));
   console.log(`${file}: ${Math.round(total / 1000)} ms sampled, ${pct(idle, total)} % idle`);
   console.table(rows(pkgs, 20));
-  console.table(rows(fns, Number(topArg ?? 25)));
+  console.table(rows(fns, Number(topArg) || 25));
 }

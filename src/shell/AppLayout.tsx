@@ -4,11 +4,12 @@
  * menu) and the page. On every navigation the drawer closes, the page scrolls to the top and
  * stray modal backdrops go (NavigationEffects).
  */
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal, Spinner } from '@chakra-ui/react';
 import { LuMenu, LuPanelLeftClose, LuPanelLeftOpen } from 'react-icons/lu';
 import { titleFor, useMenu } from '../engine/menu.ts';
+import { useSchemas } from '../engine/schema-registry.ts';
 import { NavigationEffects } from './ScrollReset.tsx';
 import { SidebarContent } from './layout/Sidebar.tsx';
 import { ProfileMenu } from './layout/ProfileMenu.tsx';
@@ -22,6 +23,12 @@ const SLIM_SCROLLBAR = typeof navigator !== 'undefined' && !/Mac|iPhone|iPad/.te
 
 export function AppLayout() {
   const { menu } = useMenu();
+  // The first screen needs the menu, the schemas and the list renderer: asked for together here,
+  // not one after another as each component mounts (bench:ui counts the rounds in series).
+  useSchemas();
+  useEffect(() => {
+    void import('../renderers/ListPage.tsx');
+  }, []);
   const { pathname } = useLocation();
   const [minimized, setMinimized] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
