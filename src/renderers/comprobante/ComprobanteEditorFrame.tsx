@@ -10,7 +10,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
 import { LuSave, LuSend, LuTrash2 } from 'react-icons/lu';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog, DialogFrame } from '../ConfirmDialog.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { IssuedPanel } from './IssuedPanel.tsx';
 import type { ComprobanteEditor } from './useComprobanteEditor.ts';
@@ -79,17 +79,22 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, confirmIssue, issu
 
       {children}
 
-      <ConfirmDialog
+      <DialogFrame
         open={confirming === 'issue'}
         title={confirmIssue?.title ?? ''}
-        body={confirmIssue?.body}
-        confirmLabel="Emitir"
-        onConfirm={() => {
-          setConfirming(null);
-          void editor.onIssue();
+        role="alertdialog"
+        action={{
+          label: 'Emitir',
+          colorPalette: 'green',
+          onClick: () => {
+            setConfirming(null);
+            void editor.onIssue();
+          },
         }}
         onClose={() => setConfirming(null)}
-      />
+      >
+        {confirmIssue?.body}
+      </DialogFrame>
       <ConfirmDialog
         open={confirming === 'delete'}
         title={`¿Eliminar este borrador de ${label}?`}
