@@ -1,12 +1,32 @@
+import type { ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
+export interface DialogFrameProps {
+  open: boolean;
+  title: ReactNode;
+  /** The dialog's body; none renders no body. */
+  children?: ReactNode;
+  /** 'alertdialog' for a confirmation before a destructive action. Default 'dialog'. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** The footer's dismiss button. Default 'Cancelar'. */
+  cancelLabel?: string;
+  /** The footer's action button; none shows the dismiss button only. */
+  action?: { label: string; colorPalette: string; busy?: boolean; disabled?: boolean; onClick: () => void };
+  /** Esc, the backdrop and the ✕ close the dialog through this. */
+  onClose: () => void;
+  /** The dismiss button; default `onClose`. */
+  onCancel?: () => void;
+}
+
 /**
- * A confirmation before a destructive action (Esc or Cancelar closes it).
- * @example <ConfirmDialog open={open} title="¿Eliminar?" onConfirm={remove} onClose={() => setOpen(false)} />
+ * The dialog frame Emite's dialogs share: title, body, a footer with a dismiss button and one
+ * action, and the ✕ ("Cerrar").
+ * @example <DialogFrame open={open} title="Importar" action={{ label: 'Importar', colorPalette: 'blue', onClick: run }} onClose={close}>…</DialogFrame>
  */
-export function ConfirmDialog(p: { open: boolean; title: string; body?: string; confirmLabel?: string; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+export function DialogFrame(p: DialogFrameProps) {
   return (
-    <Dialog.Root open={p.open} onOpenChange={(e) => !e.open && p.onClose()} role="alertdialog">
+    <Dialog.Root open={p.open} size={p.size} onOpenChange={(e) => !e.open && p.onClose()} role={p.role}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -14,14 +34,16 @@ export function ConfirmDialog(p: { open: boolean; title: string; body?: string; 
             <Dialog.Header>
               <Dialog.Title>{p.title}</Dialog.Title>
             </Dialog.Header>
-            {p.body && <Dialog.Body>{p.body}</Dialog.Body>}
+            {p.children && <Dialog.Body>{p.children}</Dialog.Body>}
             <Dialog.Footer>
-              <Button variant="outline" onClick={p.onClose}>
-                Cancelar
+              <Button variant="outline" onClick={p.onCancel ?? p.onClose}>
+                {p.cancelLabel ?? 'Cancelar'}
               </Button>
-              <Button colorPalette="red" loading={p.busy} onClick={p.onConfirm}>
-                {p.confirmLabel ?? 'Eliminar'}
-              </Button>
+              {p.action && (
+                <Button colorPalette={p.action.colorPalette} loading={p.action.busy} disabled={p.action.disabled} onClick={p.action.onClick}>
+                  {p.action.label}
+                </Button>
+              )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Cerrar" />
@@ -30,5 +52,17 @@ export function ConfirmDialog(p: { open: boolean; title: string; body?: string; 
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A confirmation before a destructive action (Esc or Cancelar closes it).
+ * @example <ConfirmDialog open={open} title="¿Eliminar?" onConfirm={remove} onClose={() => setOpen(false)} />
+ */
+export function ConfirmDialog(p: { open: boolean; title: string; body?: string; confirmLabel?: string; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <DialogFrame open={p.open} title={p.title} role="alertdialog" action={{ label: p.confirmLabel ?? 'Eliminar', colorPalette: 'red', busy: p.busy, onClick: p.onConfirm }} onClose={p.onClose}>
+      {p.body}
+    </DialogFrame>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * Named custom renderers a schema can ask for with `x-renderer` (the invoice editor, the
- * dashboard). Each is loaded lazily, so its code and libraries stay out of the initial bundle;
+ * Named custom renderers a schema can ask for with `x-renderer` (the factura and notas editors,
+ * the dashboard). Each is loaded lazily, so its code and libraries stay out of the initial bundle;
  * a renderer registers itself by name with a loader.
  * @example
  * registerRenderer('invoice-editor', () => import('./invoice/InvoiceEditor.tsx'));
+registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.tsx'));
+registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
  * const Editor = customRenderer('invoice-editor'); // <Editor entry={entry} id="new" basePath="/invoicing/invoice" />
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -29,4 +31,6 @@ export function customRenderer(name: unknown): Renderer | undefined {
 }
 
 registerRenderer('invoice-editor', () => import('./invoice/InvoiceEditor.tsx'));
+registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.tsx'));
+registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));

@@ -1,40 +1,19 @@
 /** CSV in Chromium: export the invoice list to a file; import products with an error row. */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  b = await launch();
-  const { page } = b;
-  await page.goto(`${srv.url}/#/auth/login`);
-  await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
-  await page.getByLabel('Contraseña').fill('Demo1234!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
+const e2e = browserSuite({ signIn: DEMO_USER });
 
 async function nav(name: string) {
-  await b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
-  await b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
+  await e2e.b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
+  await e2e.b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
 }
 
 describe('CSV in Chromium', () => {
   it('exports the invoice list, sorted as shown, to a downloaded file', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await nav('Facturas');
     await page.getByRole('cell').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
@@ -52,7 +31,7 @@ describe('CSV in Chromium', () => {
   });
 
   it('imports products from a CSV with an error row and shows the report', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await nav('Productos');
     await page.getByRole('button', { name: 'Importar CSV' }).click();
     const csv = ['Código;Descripción;Precio;IVA', 'CSV-01;Café tostado;4,50;0', 'CSV-02;Taza de cerámica;abc;4', 'CSV-03;Azúcar morena;1,25;0'].join('\r\n');

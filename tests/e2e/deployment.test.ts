@@ -1,33 +1,13 @@
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
-
-beforeAll(async () => {
-  srv = await startTestServer({ env: { SCHEMAS_DIR: path.resolve('examples/deployment') } });
-  b = await launch();
-  await b.page.goto(`${srv.url}/#/auth/login`);
-  await b.page.getByLabel('Correo electrónico').fill('demo@emite.ec');
-  await b.page.getByLabel('Contraseña').fill('Demo1234!');
-  await b.page.getByRole('button', { name: 'Ingresar' }).click();
-  await b.page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
+const e2e = browserSuite({ env: { SCHEMAS_DIR: path.resolve('examples/deployment') }, signIn: DEMO_USER });
 
 describe('a deployment folder (SCHEMAS_DIR=examples/deployment) in Chromium', () => {
   it('adds the Vehículos screen: menu entry, list and form, with no code', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Vehículos', exact: true }).click();
     await page.getByTestId('page-title').filter({ hasText: /^Vehículos$/ }).waitFor();
     await page.getByTestId('empty-state').waitFor();
@@ -48,7 +28,7 @@ describe('a deployment folder (SCHEMAS_DIR=examples/deployment) in Chromium', ()
   });
 
   it('shows the custom product field and stores it', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Productos', exact: true }).click();
     await page.getByTestId('page-title').filter({ hasText: /^Productos$/ }).waitFor();
     await page.getByRole('cell', { name: 'LAP-14' }).click();

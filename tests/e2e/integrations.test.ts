@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
+const e2e = browserSuite({ signIn: DEMO_USER });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  b = await launch();
-  await b.page.goto(`${srv.url}/#/auth/login`);
-  await b.page.getByLabel('Correo electrónico').fill('demo@emite.ec');
-  await b.page.getByLabel('Contraseña').fill('Demo1234!');
-  await b.page.getByRole('button', { name: 'Ingresar' }).click();
-  await b.page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
-
-const productsWith = (key: string) => fetch(`${srv.url}/api/product`, { headers: { 'x-api-key': key } });
+const productsWith = (key: string) => fetch(`${e2e.srv.url}/api/product`, { headers: { 'x-api-key': key } });
 
 describe('Empresa > Integraciones in Chromium', () => {
   it('creates an API key, shows it once, and revokes it', async () => {
-    const { page, errors } = b;
-    await page.goto(`${srv.url}/#/pages/company`);
+    const { page, errors } = e2e.b;
+    await page.goto(`${e2e.srv.url}/#/pages/company`);
     const section = page.getByRole('region', { name: 'Integraciones' });
     await section.getByRole('heading', { name: 'Claves de API' }).waitFor();
     await section.getByText('Aún no hay claves de API.').waitFor();

@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ signature: string; body: { type: string } }> = [];
+
+const e2e = browserSuite({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -21,29 +21,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/emite`;
-  srv = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
-  b = await launch();
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
 });
 afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('Empresa > Integraciones > Webhooks', () => {
   it('creates a webhook, shows its secret once, sends a test event, shows the delivery log, edits and deletes it', async () => {
-    const { page, errors } = b;
-    await page.goto(`${srv.url}/#/auth/login`);
+    const { page, errors } = e2e.b;
+    await page.goto(`${e2e.srv.url}/#/auth/login`);
     await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
     await page.getByLabel('Contraseña').fill('Demo1234!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-    await page.goto(`${srv.url}/#/pages/company`);
+    await page.goto(`${e2e.srv.url}/#/pages/company`);
     await page.getByRole('heading', { name: 'Integraciones' }).waitFor();
     await page.getByText('No hay webhooks.').waitFor();
 

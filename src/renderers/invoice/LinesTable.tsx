@@ -3,8 +3,11 @@
  * and only re-renders when its own line changes, so typing in one quantity of a 100-line invoice
  * recomputes the totals without redrawing the other rows. Product lookup by code or description
  * fills description, price and IVA rate; text that names no product clears the line's product and
- * the row shows why it will not be saved (`lineErrors`, from `checkLines`).
- * @example <LinesTable lines={lines} onChange={setLine} ... />
+ * the row shows why it will not be saved (`lineErrors`, from `checkLines`). `locked` lines come
+ * from another document (a nota de crédito's lines are its factura's): product, description, price
+ * and IVA stay as they are, no line is added; the user reduces quantities, enters discounts or
+ * removes lines (never the last one).
+ * @example <LinesTable lines={lines} setLines={setLines} ... />
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
@@ -25,22 +28,25 @@ interface LineProps {
   products: Row[];
   ivaOptions: CatalogEntry[];
   readOnly: boolean;
+  locked: boolean;
+  removable: boolean;
   onChange: (index: number, patch: Partial<LineDraft>) => void;
   onRemove: (index: number) => void;
   onSearch: (text: string) => void;
 }
 
-const LineRow = memo(function LineRow({ line, index, lineTotal, error, products, ivaOptions, readOnly, onChange, onRemove, onSearch }: LineProps) {
+const LineRow = memo(function LineRow({ line, index, lineTotal, error, products, ivaOptions, readOnly, locked, removable, onChange, onRemove, onSearch }: LineProps) {
   const pick = (value: string) => {
     onSearch(value);
     onChange(index, productPatch(value, products));
   };
   // The lookup answers after the text was typed: once it names a product, take it.
   useEffect(() => {
-    if (readOnly || line.product || !matchProduct(line.productText, products)) return;
+    if (readOnly || locked || line.product || !matchProduct(line.productText, products)) return;
     onChange(index, productPatch(line.productText, products));
-  }, [readOnly, line.product, line.productText, products, index, onChange]);
+  }, [readOnly, locked, line.product, line.productText, products, index, onChange]);
   const n = index + 1;
+  const fixed = readOnly || locked;
   return (
     <Table.Row data-testid={`line-${index}`}>
       <Table.Cell minW="140px" verticalAlign="top">
@@ -53,7 +59,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
           borderColor={error ? 'red.500' : undefined}
           placeholder="Código o nombre"
           value={line.productText}
-          disabled={readOnly}
+          disabled={fixed}
           onChange={(e) => pick(e.target.value)}
         />
         {error && (
@@ -63,19 +69,19 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
         )}
       </Table.Cell>
       <Table.Cell minW="200px">
-        <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={readOnly} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
+        <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={fixed} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="90px">
         <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Cantidad de la línea ${n}`} value={line.cantidad} disabled={readOnly} onChange={(e) => onChange(index, { cantidad: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="120px">
-        <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Precio unitario de la línea ${n}`} value={line.precioUnitario} disabled={readOnly} onChange={(e) => onChange(index, { precioUnitario: e.target.value })} />
+        <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Precio unitario de la línea ${n}`} value={line.precioUnitario} disabled={fixed} onChange={(e) => onChange(index, { precioUnitario: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="100px">
         <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" textAlign="right" aria-label={`Descuento de la línea ${n}`} value={line.descuento} disabled={readOnly} onChange={(e) => onChange(index, { descuento: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="120px">
-        <NativeSelect.Root size="sm" disabled={readOnly}>
+        <NativeSelect.Root size="sm" disabled={fixed}>
           <NativeSelect.Field aria-label={`IVA de la línea ${n}`} value={line.codigoPorcentajeIva} onChange={(e) => onChange(index, { codigoPorcentajeIva: e.target.value })}>
             {ivaOptions.map((o) => (
               <option key={o.code} value={o.code}>
@@ -90,7 +96,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
         {lineTotal ? money(lineTotal) : ''}
       </Table.Cell>
       <Table.Cell w="40px">
-        {!readOnly && (
+        {!readOnly && removable && (
           <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Quitar la línea ${n}`} onClick={() => onRemove(index)}>
             <LuTrash2 />
           </IconButton>
@@ -104,9 +110,11 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
  * @param p.lineTotals line key -> subtotal, for the counted lines (`liveTotals`).
  * @param p.lineErrors line key -> Spanish message shown under the line's product (`checkLines`).
  */
-export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; lineErrors: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
+export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, string>; lineErrors: Map<string, string>; ivaOptions: CatalogEntry[]; readOnly: boolean; locked?: boolean; setLines: (update: (lines: LineDraft[]) => LineDraft[]) => void }) {
+  const locked = Boolean(p.locked);
   const [q, setQ] = useState('');
-  const { data: products } = useApiData<Row[]>({ path: '/api/product', query: { q, per_page: 100 }, keepPreviousData: true });
+  // Locked lines never change product: nothing to look up.
+  const { data: products } = useApiData<Row[]>({ path: locked || p.readOnly ? null : '/api/product', query: { q, per_page: 100 }, keepPreviousData: true });
   const list = products ?? NO_PRODUCTS;
   const onSearch = useCallback(
     (value: string) => {
@@ -147,12 +155,12 @@ export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, stri
           </Table.Header>
           <Table.Body>
             {p.lines.map((line, i) => (
-              <LineRow key={line.key} line={line} index={i} lineTotal={p.lineTotals.get(line.key)} error={p.lineErrors.get(line.key)} products={list} ivaOptions={p.ivaOptions} readOnly={p.readOnly} onChange={onChange} onRemove={onRemove} onSearch={onSearch} />
+              <LineRow key={line.key} line={line} index={i} lineTotal={p.lineTotals.get(line.key)} error={p.lineErrors.get(line.key)} products={list} ivaOptions={p.ivaOptions} readOnly={p.readOnly} locked={locked} removable={!locked || p.lines.length > 1} onChange={onChange} onRemove={onRemove} onSearch={onSearch} />
             ))}
           </Table.Body>
         </Table.Root>
       </Box>
-      {!p.readOnly && (
+      {!p.readOnly && !locked && (
         <Button size="sm" variant="outline" mt="2" onClick={() => p.setLines((lines) => [...lines, newLine(lines[lines.length - 1]?.codigoPorcentajeIva)])}>
           <LuPlus /> Agregar línea
         </Button>

@@ -1,9 +1,13 @@
-/** The invoice totals as the RIDE shows them, updated live from core/totals. */
+/**
+ * A comprobante's totals as the RIDE shows them, updated live from core/totals; `totalLabel` names
+ * the last row (a nota de crédito's "Valor de la modificación").
+ * @example <TotalsPanel totals={totals} totalLabel="Valor de la modificación" />
+ */
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { InvoiceTotals } from '../../../core/totals.ts';
 import { money } from '../format.ts';
 
-export function TotalsPanel({ totals }: { totals: InvoiceTotals | null }) {
+export function TotalsPanel({ totals, totalLabel = 'Valor total', emptyText = 'Agregue productos para ver los totales.' }: { totals: InvoiceTotals | null; totalLabel?: string; emptyText?: string }) {
   const rows: Array<[string, string, boolean?]> = totals
     ? [
         ...totals.totalConImpuestos.filter((t) => Number(t.tarifa) > 0).map((t) => [`Subtotal ${Number(t.tarifa)} %`, t.baseImponible] as [string, string]),
@@ -13,7 +17,7 @@ export function TotalsPanel({ totals }: { totals: InvoiceTotals | null }) {
         ['Subtotal sin impuestos', totals.totalSinImpuestos],
         ['Descuento', totals.totalDescuento],
         ...totals.totalConImpuestos.filter((t) => Number(t.tarifa) > 0).map((t) => [`IVA ${Number(t.tarifa)} %`, t.valor] as [string, string]),
-        ['Valor total', totals.importeTotal, true],
+        [totalLabel, totals.importeTotal, true],
       ]
     : [];
   return (
@@ -24,7 +28,7 @@ export function TotalsPanel({ totals }: { totals: InvoiceTotals | null }) {
           <Box data-testid={strong ? 'importe-total' : undefined}>{money(value)}</Box>
         </Flex>
       ))}
-      {!totals && <Text color="fg.muted">Agregue productos para ver los totales.</Text>}
+      {!totals && <Text color="fg.muted">{emptyText}</Text>}
     </Stack>
   );
 }

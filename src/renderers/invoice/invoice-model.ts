@@ -65,6 +65,16 @@ export function checkLines(lines: LineDraft[]): LineCheck {
   return { counted: lines.filter((l) => l.product), errors };
 }
 
+/**
+ * The first line that would not be saved, as the user sees it ("Línea 3: Elija un producto…"), or
+ * undefined when every line counts or is blank. The editors refuse to save while there is one.
+ */
+export function firstLineError(lines: LineDraft[]): string | undefined {
+  const { errors } = checkLines(lines);
+  const i = lines.findIndex((l) => errors.has(l.key));
+  return i < 0 ? undefined : `Línea ${i + 1}: ${errors.get(lines[i].key)}`;
+}
+
 const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitario: 'precio unitario', descuento: 'descuento', codigoPorcentajeIva: 'IVA' };
 
 interface LiveTotals {
@@ -143,7 +153,29 @@ export function paymentGap(pagos: PagoDraft[], importeTotal: string | undefined)
   return centsOf(importeTotal) - pagos.reduce((s, p) => s + centsOf(p.total), 0);
 }
 
-const numberOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
+/** A typed number, or undefined when blank (so the server says it is missing instead of saving a 0). */
+export const numberOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+/** One counted line as the API takes it (factura; a nota de crédito adds its code). */
+export const lineBody = (l: LineDraft) => ({
+  product: l.product,
+  ...(l.descripcion ? { descripcion: l.descripcion } : {}),
+  cantidad: numberOrUndefined(l.cantidad),
+  precioUnitario: numberOrUndefined(l.precioUnitario),
+  descuento: Number(l.descuento || 0),
+  codigoPorcentajeIva: l.codigoPorcentajeIva,
+});
+
+/** The payments that are filled in, as the API takes them (factura, nota de débito). */
+export const pagosBody = (pagos: PagoDraft[]) =>
+  pagos.filter((p) => p.formaPago && p.total !== '').map((p) => ({ formaPago: p.formaPago, total: Number(p.total), ...(p.plazo ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo ? { unidadTiempo: p.unidadTiempo } : {}) }));
+
+/** The additional information that is filled in (both nombre and valor). */
+export const infoAdicionalBody = (info: InvoiceDraft['infoAdicional']) => info.filter((i) => i.nombre.trim() && i.valor.trim());
+
+/** A view's payments as the editor holds them (strings). */
+export const pagosFromView = (view: Record<string, unknown>): PagoDraft[] =>
+  ((view.pagos as Array<Record<string, unknown>>) ?? []).map((p) => ({ formaPago: String(p.formaPago), total: String(p.total), plazo: p.plazo === undefined ? undefined : String(p.plazo), unidadTiempo: p.unidadTiempo as string | undefined }));
 
 /**
  * The body of `POST|PUT /api/invoice`: the counted lines only (`checkLines`, the same ones the live
@@ -155,17 +187,9 @@ export function toRequestBody(d: InvoiceDraft) {
     ptoEmi: d.ptoEmi,
     customer: d.customer,
     ...(d.fechaEmision ? { fechaEmision: d.fechaEmision } : {}),
-    detalles: checkLines(d.detalles).counted.map((l) => ({
-      product: l.product,
-      ...(l.descripcion ? { descripcion: l.descripcion } : {}),
-      // A blank number is left out, so the server says it is missing instead of saving a 0.
-      cantidad: numberOrUndefined(l.cantidad),
-      precioUnitario: numberOrUndefined(l.precioUnitario),
-      descuento: Number(l.descuento || 0),
-      codigoPorcentajeIva: l.codigoPorcentajeIva,
-    })),
-    pagos: d.pagos.filter((p) => p.formaPago && p.total !== '').map((p) => ({ formaPago: p.formaPago, total: Number(p.total), ...(p.plazo ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo ? { unidadTiempo: p.unidadTiempo } : {}) })),
-    infoAdicional: d.infoAdicional.filter((i) => i.nombre.trim() && i.valor.trim()),
+    detalles: checkLines(d.detalles).counted.map(lineBody),
+    pagos: pagosBody(d.pagos),
+    infoAdicional: infoAdicionalBody(d.infoAdicional),
   };
 }
 
@@ -188,7 +212,7 @@ export function fromInvoice(inv: Record<string, unknown>): InvoiceDraft {
       descuento: String(d.descuento ?? 0),
       codigoPorcentajeIva: String(d.codigoPorcentajeIva),
     })),
-    pagos: ((inv.pagos as Array<Record<string, unknown>>) ?? []).map((p) => ({ formaPago: String(p.formaPago), total: String(p.total), plazo: p.plazo === undefined ? undefined : String(p.plazo), unidadTiempo: p.unidadTiempo as string | undefined })),
+    pagos: pagosFromView(inv),
     infoAdicional: (inv.infoAdicional as Array<{ nombre: string; valor: string }>) ?? [],
   };
 }

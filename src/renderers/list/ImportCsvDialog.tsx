@@ -5,12 +5,13 @@
  * template (the header row) is one click away.
  */
 import { useState } from 'react';
-import { Box, Button, CloseButton, Dialog, HStack, Portal, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
 import { downloadImportTemplate, importCsv, type ImportReport } from '../../engine/csv-transfer.ts';
 import { errorMessage } from '../../engine/api-client.ts';
 import { notify } from '../../engine/notify.ts';
 import type { ResourceParams } from '../../engine/resources.ts';
+import { DialogFrame } from '../ConfirmDialog.tsx';
 
 type Mode = 'all' | 'valid';
 
@@ -90,72 +91,58 @@ export function ImportCsvButton(p: { resource: ResourceParams; title: string }) 
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <LuUpload /> Importar CSV
       </Button>
-      <Dialog.Root open={open} size="lg" onOpenChange={(e) => { setOpen(e.open); if (!e.open) reset(); }}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Importar {p.title.toLowerCase()} desde CSV</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontSize="sm" color="fg.muted">
-                    La primera fila nombra las columnas (los títulos de la plantilla o de la exportación). Separador «,» o «;». Un registro que ya existe se actualiza.
-                  </Text>
-                  <HStack gap="3" wrap="wrap">
-                    <input type="file" accept=".csv,text/csv" aria-label="Archivo CSV" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
-                    <Button size="xs" variant="ghost" onClick={() => void downloadImportTemplate(p.resource)}>
-                      Descargar plantilla
-                    </Button>
-                  </HStack>
-                  {busy && !preview && <Text fontSize="sm">Revisando el archivo…</Text>}
-                  {preview && !result && (
-                    <>
-                      <Report report={preview} done={false} />
-                      <RadioGroup.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} size="sm">
-                        <HStack gap="4">
-                          {(
-                            [
-                              ['all', 'Todo o nada'],
-                              ['valid', 'Solo filas válidas'],
-                            ] as const
-                          ).map(([value, label]) => (
-                            <RadioGroup.Item key={value} value={value}>
-                              <RadioGroup.ItemHiddenInput />
-                              <RadioGroup.ItemIndicator />
-                              <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                            </RadioGroup.Item>
-                          ))}
-                        </HStack>
-                      </RadioGroup.Root>
-                      {mode === 'all' && preview.errors.length > 0 && (
-                        <Text fontSize="sm" color="fg.error">
-                          Con «todo o nada» no se guarda nada mientras haya errores: corrija el archivo o elija «solo filas válidas».
-                        </Text>
-                      )}
-                    </>
-                  )}
-                  {result && <Report report={result} done />}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  {result ? 'Cerrar' : 'Cancelar'}
-                </Button>
-                {!result && (
-                  <Button colorPalette="blue" loading={busy && Boolean(preview)} disabled={blocked} onClick={() => file && void run(false, file, mode)}>
-                    Importar
-                  </Button>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Cerrar" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame
+        open={open}
+        size="lg"
+        title={`Importar ${p.title.toLowerCase()} desde CSV`}
+        cancelLabel={result ? 'Cerrar' : 'Cancelar'}
+        action={result ? undefined : { label: 'Importar', colorPalette: 'blue', busy: busy && Boolean(preview), disabled: blocked, onClick: () => file && void run(false, file, mode) }}
+        onClose={() => {
+          setOpen(false);
+          reset();
+        }}
+        onCancel={() => setOpen(false)}
+      >
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            La primera fila nombra las columnas (los títulos de la plantilla o de la exportación). Separador «,» o «;». Un registro que ya existe se actualiza.
+          </Text>
+          <HStack gap="3" wrap="wrap">
+            <input type="file" accept=".csv,text/csv" aria-label="Archivo CSV" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            <Button size="xs" variant="ghost" onClick={() => void downloadImportTemplate(p.resource)}>
+              Descargar plantilla
+            </Button>
+          </HStack>
+          {busy && !preview && <Text fontSize="sm">Revisando el archivo…</Text>}
+          {preview && !result && (
+            <>
+              <Report report={preview} done={false} />
+              <RadioGroup.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} size="sm">
+                <HStack gap="4">
+                  {(
+                    [
+                      ['all', 'Todo o nada'],
+                      ['valid', 'Solo filas válidas'],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <RadioGroup.Item key={value} value={value}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </HStack>
+              </RadioGroup.Root>
+              {mode === 'all' && preview.errors.length > 0 && (
+                <Text fontSize="sm" color="fg.error">
+                  Con «todo o nada» no se guarda nada mientras haya errores: corrija el archivo o elija «solo filas válidas».
+                </Text>
+              )}
+            </>
+          )}
+          {result && <Report report={result} done />}
+        </Stack>
+      </DialogFrame>
     </>
   );
 }

@@ -1,14 +1,18 @@
 /**
- * What an issued invoice offers: its status and SRI messages, the access key, downloads (signed
- * XML, authorisation XML, RIDE), a RIDE preview, resend by e-mail, and asking the SRI again.
+ * What an issued comprobante of any type offers (factura, nota de crédito, nota de débito): its
+ * status and SRI messages, the access key, downloads (signed XML, authorisation XML, RIDE), a RIDE
+ * preview, resend by e-mail, and asking the SRI again; `actions` adds the type's own buttons (the
+ * factura's "Emitir nota de crédito").
+ * @example <IssuedPanel record={view} apiPath="/api/credit-note" meta={COMPROBANTE_TYPE_META['04']} onChanged={setRecord} />
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuEye, LuRefreshCw, LuSend } from 'react-icons/lu';
 import { fetchBlob } from '../../engine/api-client.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
+import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
@@ -55,40 +59,54 @@ function useObjectUrl() {
   return { url, show, clear: () => setUrl(null) };
 }
 
-export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, unknown>; onChanged: (inv: Record<string, unknown>) => void }) {
-  const id = String(invoice._id);
-  const status = String(invoice.status);
-  const numero = String(invoice.numero ?? '');
-  const mensajes = (invoice.mensajes as Mensaje[]) ?? [];
+interface IssuedPanelProps {
+  /** The API view of the issued comprobante. */
+  record: Record<string, unknown>;
+  /** Where its type lives (`/api/invoice`, `/api/credit-note`…). */
+  apiPath: string;
+  /** Its type's label and file names (core/comprobante-types.ts). */
+  meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem'>;
+  /** The answer of "Consultar autorización" (the comprobante's new state). */
+  onChanged: (record: Record<string, unknown>) => void;
+  /** The type's own buttons, after the downloads. */
+  actions?: ReactNode;
+}
+
+export function IssuedPanel({ record, apiPath, meta, onChanged, actions }: IssuedPanelProps) {
+  const id = String(record._id);
+  const base = `${apiPath}/${encodeURIComponent(id)}`;
+  const status = String(record.status);
+  const numero = String(record.numero ?? '');
+  const mensajes = (record.mensajes as Mensaje[]) ?? [];
   const { url: preview, show: showPreview, clear: closePreview } = useObjectUrl();
   const ride = useDownload();
   const xml = useDownload();
   const authXml = useDownload();
-  const openPreview = useMutation({ mutationFn: async () => showPreview(await fetchBlob(`/api/invoice/${id}/pdf`)) });
+  const openPreview = useMutation({ mutationFn: async () => showPreview(await fetchBlob(`${base}/pdf`)) });
   const email = useMutation({
-    request: () => ({ method: 'POST', path: `/api/invoice/${id}/email`, body: {} }),
+    request: () => ({ method: 'POST', path: `${base}/email`, body: {} }),
     success: (r: { message: string }) => r.message,
   });
   const authorize = useMutation({
-    request: () => ({ method: 'POST', path: `/api/invoice/${id}/authorize`, body: {} }),
-    onSuccess: (inv: Record<string, unknown>) => onChanged(inv),
+    request: () => ({ method: 'POST', path: `${base}/authorize`, body: {} }),
+    onSuccess: (next: Record<string, unknown>) => onChanged(next),
   });
   const pending = isWaitingForSri(status);
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" bg="bg" data-testid="issued-panel">
       <HStack gap="3" wrap="wrap">
         <Text fontWeight="bold" fontSize="lg">
-          Factura {numero}
+          {meta.label} {numero}
         </Text>
         <StatusBadge status={status} />
-        {typeof invoice.fechaAutorizacion === 'string' && <Text fontSize="sm">Autorizada el {new Date(invoice.fechaAutorizacion).toLocaleString('es-EC', { timeZone: 'America/Guayaquil' })}</Text>}
+        {typeof record.fechaAutorizacion === 'string' && <Text fontSize="sm">Autorizada el {new Date(record.fechaAutorizacion).toLocaleString('es-EC', { timeZone: 'America/Guayaquil' })}</Text>}
       </HStack>
       <Box>
         <Text fontSize="xs" color="fg.muted">
           Clave de acceso
         </Text>
         <Code wordBreak="break-all" data-testid="clave-acceso">
-          {String(invoice.claveAcceso ?? '')}
+          {String(record.claveAcceso ?? '')}
         </Code>
       </Box>
       {pending && (
@@ -112,7 +130,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
         </Alert.Root>
       )}
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => void ride.mutate({ path: `/api/invoice/${id}/pdf?download=true`, filename: `RIDE-${numero}.pdf` })} loading={ride.isPending}>
+        <Button size="sm" variant="outline" onClick={() => void ride.mutate({ path: `${base}/pdf?download=true`, filename: `RIDE-${numero}.pdf` })} loading={ride.isPending}>
           <LuDownload /> RIDE (PDF)
         </Button>
         <Button
@@ -123,12 +141,12 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
         >
           <LuEye /> Ver RIDE
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void xml.mutate({ path: `/api/invoice/${id}/xml`, filename: `factura-${numero}.xml` })}>
+        <Button size="sm" variant="outline" onClick={() => void xml.mutate({ path: `${base}/xml`, filename: `${meta.fileStem}-${numero}.xml` })}>
           <LuDownload /> XML firmado
         </Button>
         {status === 'AUTORIZADA' && (
           <>
-            <Button size="sm" variant="outline" onClick={() => void authXml.mutate({ path: `/api/invoice/${id}/xml?format=autorizacion`, filename: `autorizacion-${numero}.xml` })}>
+            <Button size="sm" variant="outline" onClick={() => void authXml.mutate({ path: `${base}/xml?format=autorizacion`, filename: `autorizacion-${numero}.xml` })}>
               <LuDownload /> XML autorizado
             </Button>
             <Button
@@ -151,6 +169,7 @@ export function IssuedPanel({ invoice, onChanged }: { invoice: Record<string, un
             <LuRefreshCw /> Consultar autorización
           </Button>
         )}
+        {actions}
       </HStack>
       <Dialog.Root open={Boolean(preview)} onOpenChange={(e) => !e.open && closePreview()} size="xl">
         <Portal>

@@ -1,0 +1,81 @@
+/**
+ * Where and when a comprobante is issued: establishment, emission point and fecha de emisión, as
+ * two grid cells for the type's header card (the factura puts its customer before them, a nota
+ * the factura it modifies). Memoised on its own values, so typing in a line does not redraw it.
+ * @example <Grid …><EmissionPointFields establishmentId={d.establishment} ptoEmi={d.ptoEmi} fechaEmision={d.fechaEmision} establishments={list} errors={errors} readOnly={false} update={update} /></Grid>
+ */
+import { memo } from 'react';
+import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import type { Row } from '../../engine/resources.ts';
+import { useApiData } from '../../engine/useApiData.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { fieldError, type Establishment } from '../invoice/invoice-model.ts';
+
+export interface EmissionPoint {
+  establishment?: string;
+  ptoEmi?: string;
+  fechaEmision?: string;
+}
+
+interface Props {
+  establishmentId?: string;
+  ptoEmi?: string;
+  fechaEmision?: string;
+  establishments: Row[] | undefined;
+  /** The server's field errors of the last save ({path, message}). */
+  errors: Array<{ path: string; message: string }>;
+  readOnly: boolean;
+  update: (patch: EmissionPoint) => void;
+}
+
+/** The company's establishments with their emission points (at most 100: the pickers list them all). */
+export const useEstablishments = () => useApiData<Row[]>({ path: '/api/establishment', query: { per_page: 100 } }).data;
+
+export const EmissionPointFields = memo(function EmissionPointFields({ establishmentId, ptoEmi, fechaEmision, establishments, errors, readOnly, update }: Props) {
+  const errorAt = (path: string) => fieldError(errors, path);
+  const establishment = establishments?.find((e) => e._id === establishmentId) as Establishment | undefined;
+  return (
+    <>
+      <Field.Root invalid={Boolean(errorAt('establishment') || errorAt('ptoEmi'))} required>
+        <Field.Label>Establecimiento y punto de emisión</Field.Label>
+        <HStack w="full">
+          <NativeSelect.Root size="sm" disabled={readOnly}>
+            <NativeSelect.Field
+              aria-label="Establecimiento"
+              value={establishmentId ?? ''}
+              onChange={(e) => {
+                const est = establishments?.find((x) => x._id === e.target.value) as Establishment | undefined;
+                update({ establishment: e.target.value, ptoEmi: est?.puntosEmision[0]?.ptoEmi });
+              }}
+            >
+              {!establishments?.length && <option value="">Cree un establecimiento primero</option>}
+              {establishments?.map((e) => (
+                <option key={String(e._id)} value={String(e._id)}>
+                  {String(e.estab)} — {String(e.nombre)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="sm" maxW="150px" disabled={readOnly}>
+            <NativeSelect.Field aria-label="Punto de emisión" value={ptoEmi ?? ''} onChange={(e) => update({ ptoEmi: e.target.value })}>
+              {establishment?.puntosEmision.map((p) => (
+                <option key={p.ptoEmi} value={p.ptoEmi}>
+                  {p.ptoEmi}
+                  {p.descripcion ? ` — ${p.descripcion}` : ''}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        <Field.ErrorText>{errorAt('establishment') ?? errorAt('ptoEmi')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(errorAt('fechaEmision'))}>
+        <Field.Label>Fecha de emisión</Field.Label>
+        <Input size="sm" type="date" value={fechaEmision ?? ''} disabled={readOnly} onChange={(e) => update({ fechaEmision: e.target.value })} max={guayaquilDate(new Date())} />
+        <Field.ErrorText>{errorAt('fechaEmision')}</Field.ErrorText>
+      </Field.Root>
+    </>
+  );
+});

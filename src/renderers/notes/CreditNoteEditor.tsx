@@ -1,0 +1,127 @@
+/**
+ * The nota de crédito editor (`x-renderer: "credit-note-editor"`) on the comprobante frame: the
+ * factura it modifies with its buyer locked, the razón de la modificación, the factura's lines (the
+ * user removes or reduces them, or enters a discount), live totals against what is left to credit
+ * (GET /api/invoice/{_id}/creditable); issued, the same issued panel as a factura.
+ */
+import { useCallback, useMemo } from 'react';
+import { Alert, Card, Field, Grid, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { CustomRendererProps } from '../custom-renderers.ts';
+import type { Row } from '../../engine/resources.ts';
+import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
+import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
+import { useIvaRates } from '../comprobante/useIvaRates.ts';
+import { LinesCard } from '../invoice/LinesCard.tsx';
+import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
+import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
+import { useCreditable } from '../invoice/InvoiceNotes.tsx';
+import { centsOf, fieldError, firstLineError, liveTotals, maxInfoAdicional, type InvoiceDraft, type LineDraft } from '../invoice/invoice-model.ts';
+import { money } from '../format.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
+import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
+import { useReferencedInvoice } from './useReferencedInvoice.ts';
+
+export default function CreditNoteEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
+  const today = guayaquilDate(new Date());
+  const editor = useComprobanteEditor<CreditNoteDraft>({
+    entry,
+    id,
+    basePath,
+    toForm: fromCreditNote,
+    initial: emptyCreditNote(today),
+    toBody: toCreditNoteBody,
+    check: (d) => creditNoteProblem(d) ?? firstLineError(d.detalles),
+  });
+  const { draft, setDraft, readOnly, errors, editing, issued } = editor;
+  const onLoaded = useCallback((invoice: Row) => setDraft(creditNoteFromInvoice(invoice, today), false), [setDraft, today]);
+  const reference = useReferencedInvoice({ editing, draftInvoice: draft?.invoice, onLoaded });
+  const { data: creditable } = useCreditable(reference.invoiceId, reference.invoice?.status === 'AUTORIZADA');
+  const establishments = useEstablishments();
+  const iva = useIvaRates();
+
+  const update = useCallback((patch: Partial<CreditNoteDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
+  const updateInfo = useCallback((patch: Partial<InvoiceDraft>) => patch.infoAdicional && update({ infoAdicional: patch.infoAdicional }), [update]);
+  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
+  const live = useMemo(() => liveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
+  const total = live.totals?.importeTotal;
+  // Only while a draft: once issued, the remaining amount already counts this nota.
+  const exceeds = !issued && creditable && total !== undefined && centsOf(total) > centsOf(creditable.remaining);
+  const motivoError = fieldError(errors, 'motivo');
+  const numero = String(reference.invoice?.numero ?? '');
+
+  return (
+    <ComprobanteEditorFrame
+      editor={editor}
+      canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds}
+      confirmIssue={{
+        title: '¿Emitir la nota de crédito?',
+        body: `Se enviará al SRI una nota de crédito por ${money(total)} que modifica la factura ${numero}. Autorizada, no se puede cambiar ni eliminar.`,
+      }}
+    >
+      {draft && (
+        <>
+          <ReferencedInvoiceCard
+            reference={reference}
+            resource="credit-note"
+            basePath={basePath}
+            choosable={!editing}
+            emission={draft}
+            establishments={establishments}
+            errors={errors}
+            readOnly={readOnly}
+            update={update as (patch: EmissionPoint) => void}
+            remaining={creditable?.remaining}
+          />
+          <Card.Root>
+            <Card.Body>
+              <Field.Root invalid={Boolean(motivoError)} required>
+                <Field.Label>Razón de la modificación</Field.Label>
+                <Textarea size="sm" rows={2} maxLength={300} placeholder="Devolución de mercadería, descuento concedido, anulación de la venta…" value={draft.motivo} disabled={readOnly} onChange={(e) => update({ motivo: e.target.value })} />
+                <Field.ErrorText>{motivoError}</Field.ErrorText>
+              </Field.Root>
+            </Card.Body>
+          </Card.Root>
+          {draft.invoice || draft.detalles.length ? (
+            <LinesCard
+              lines={draft.detalles}
+              live={live}
+              ivaOptions={iva.options}
+              readOnly={readOnly}
+              locked
+              setLines={setLines}
+              error={fieldError(errors, 'detalles')}
+              hint={
+                !readOnly && (
+                  <Text fontSize="sm" color="fg.muted">
+                    Son las líneas de la factura: quite las que no se devuelven, reduzca cantidades o ingrese un descuento.
+                  </Text>
+                )
+              }
+            />
+          ) : (
+            <Text color="fg.muted">Elija la factura para traer sus líneas.</Text>
+          )}
+          <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
+            <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={updateInfo} />
+            <Stack gap="3">
+              <TotalsPanel totals={live.totals} totalLabel="Valor de la modificación" emptyText="Deje al menos una línea para ver los totales." />
+              {creditable && !issued && (
+                <Text fontSize="sm" data-testid="note-remaining">
+                  Saldo por acreditar de la factura: <strong>{money(creditable.remaining)}</strong>
+                </Text>
+              )}
+              {exceeds && (
+                <Alert.Root status="error" size="sm">
+                  <Alert.Indicator />
+                  <Alert.Description>La nota supera el saldo por acreditar de la factura ({money(creditable.remaining)}).</Alert.Description>
+                </Alert.Root>
+              )}
+            </Stack>
+          </Grid>
+        </>
+      )}
+    </ComprobanteEditorFrame>
+  );
+}
