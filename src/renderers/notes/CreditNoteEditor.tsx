@@ -66,7 +66,6 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
             reference={reference}
             resource="credit-note"
             basePath={basePath}
-            choosable={!editing}
             emission={draft}
             establishments={establishments}
             errors={errors}

@@ -63,7 +63,6 @@ export default function DebitNoteEditor({ entry, id = 'new', basePath }: CustomR
             reference={reference}
             resource="debit-note"
             basePath={basePath}
-            choosable={!editing}
             emission={draft}
             establishments={establishments}
             errors={errors}
