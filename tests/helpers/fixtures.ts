@@ -27,3 +27,22 @@ export async function seedMasterData(t: TestApp, auth: Record<string, string>) {
   const book = await post(t, auth, '/api/product', { codigoPrincipal: 'LIB-01', descripcion: 'Libro de contabilidad', precioUnitario: 12.5, codigoPorcentajeIva: '0' });
   return { establishment, customer, consumidorFinal, laptop, book };
 }
+
+/** Uploads a test certificate (generated, RSA 2048) so the company can sign. */
+export async function uploadTestCertificate(t: TestApp, auth: Record<string, string>, p: { ruc?: string; razonSocial?: string } = {}) {
+  const { generateTestP12 } = await import('../../server/domain/comprobantes/test-certificate.ts');
+  const p12 = generateTestP12({ ruc: p.ruc ?? '1790016919001', razonSocial: p.razonSocial ?? 'Empresa de prueba', password: 'clave-p12' });
+  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: auth, payload: { p12: p12.toString('base64'), password: 'clave-p12' } });
+  expect(up.statusCode, up.body).toBe(200);
+}
+
+/**
+ * Creates a draft at `/api/{resource}` and issues it; the answer of the issue (the sandbox SRI
+ * usually authorises within the request).
+ */
+export async function createAndIssue(t: TestApp, auth: Record<string, string>, resource: string, body: object) {
+  const draft = await post(t, auth, `/api/${resource}`, body);
+  const issued = await t.app.inject({ method: 'POST', url: `/api/${resource}/${draft._id}/issue`, headers: auth });
+  expect(issued.statusCode, issued.body).toBe(200);
+  return issued.json() as Record<string, unknown> & { _id: string; status: string; claveAcceso: string; numero: string };
+}

@@ -4,9 +4,10 @@
  */
 import type { ComprobanteType } from './comprobante-type.ts';
 import { factura } from './factura/index.ts';
+import { notaCredito } from './nota-credito/index.ts';
 import { toInvoiceView, type InvoiceRow } from './comprobante-view.ts';
 
-export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura];
+export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito];
 
 const byCodDoc = new Map(COMPROBANTE_TYPES.map((t) => [t.meta.codDoc as string, t]));
 

@@ -24,6 +24,7 @@ import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../resources/index.ts';
+import { creditableRoute } from './creditable-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
@@ -34,6 +35,7 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
     guardEmissionScope(app, { db: deps.db, prefix: `${base}/:_id`, table: comprobantes, what: theLabel(type.meta).theOne });
     draftRoutes(app, deps, type, base);
   }
+  await creditableRoute(app, deps);
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */

@@ -6,7 +6,7 @@
 import type { FacturaDocument } from './factura-document.ts';
 import { xmlReader } from '../xml/xml-reader.ts';
 
-const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, kids, text } = xmlReader('de la factura');
+const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, impuestos, kids, text } = xmlReader('de la factura');
 
 /**
  * Reads a factura (any of the versions build-factura-xml writes) into the FacturaDocument it was
@@ -55,13 +55,7 @@ export function parseFacturaXml(xml: string): FacturaDocument {
       precioUnitario: req(d, 'precioUnitario'),
       descuento: req(d, 'descuento'),
       precioTotalSinImpuesto: req(d, 'precioTotalSinImpuesto'),
-      impuestos: list(kids(d, 'impuestos')[0], 'impuesto').map((i) => ({
-        codigo: req(i, 'codigo'),
-        codigoPorcentaje: req(i, 'codigoPorcentaje'),
-        tarifa: req(i, 'tarifa'),
-        baseImponible: req(i, 'baseImponible'),
-        valor: req(i, 'valor'),
-      })),
+      impuestos: impuestos(d),
     })),
     ...infoAdicional(root),
   };

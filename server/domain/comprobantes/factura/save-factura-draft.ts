@@ -7,17 +7,16 @@
  * @throws AppError VALIDATION (details with paths), NOT_FOUND, INVOICE_LOCKED (not a draft), FORBIDDEN
  *   (a point outside the caller's emission scope, path `ptoEmi`).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { catalogEntries, customers, establishments, comprobantes, products } from '../../../db/schema/index-tables.ts';
+import { customers } from '../../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
-import { computeInvoiceTotals } from '../../../../core/totals.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
+import { assertEditableDraft, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
-import { AppError, notFound } from '../../../errors.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { InvoiceRow } from '../comprobante-view.ts';
-import { assertPointInScope, type EmissionScope } from '../../users/emission-scope.ts';
+import type { EmissionScope } from '../../users/emission-scope.ts';
 
 export interface SaveInvoiceDraftOptions {
   db: Db;
@@ -64,74 +63,30 @@ export function toStoredPago(p: PagoInput): { formaPago: string; total: string; 
 }
 
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
-const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
-
-/** IVA rates as data: tarifa_iva catalog codigoPorcentaje -> % (SRI tabla 17). */
-export async function ivaRates(db: Db): Promise<Record<string, number>> {
-  const rows = await db.select({ code: catalogEntries.code, data: catalogEntries.data }).from(catalogEntries).where(eq(catalogEntries.tableName, 'tarifa_iva'));
-  return Object.fromEntries(rows.map((r) => [r.code, Number((r.data as { tarifa?: number }).tarifa ?? 0)]));
-}
+export { ivaRates } from '../draft-parts.ts';
 
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceRow> {
-  if (o.id) {
-    // Another company's invoice is 404 before anything about the body is said.
-    const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
-    if (!existing) throw notFound('La factura');
-    if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);
-  }
+  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '01' });
   const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'invoice', companyId: o.companyId, body: o.body });
   const { extra } = splitColumns(data, INVOICE_COLUMNS);
   const detallesIn = data.detalles as DetalleInput[];
 
-  const [establishment] = await o.db
-    .select()
-    .from(establishments)
-    .where(and(eq(establishments.companyId, o.companyId), eq(establishments.id, String(data.establishment))));
-  if (!establishment) throw invalid('establishment', 'El establecimiento no existe');
-  if (!establishment.puntosEmision.some((p) => p.ptoEmi === data.ptoEmi)) {
-    throw invalid('ptoEmi', `El punto de emisión ${String(data.ptoEmi)} no pertenece al establecimiento ${establishment.estab}`);
-  }
-  assertPointInScope(o.scope, { estab: establishment.estab, ptoEmi: String(data.ptoEmi) });
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
   const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, String(data.customer))));
   if (!customer) throw invalid('customer', 'El cliente no existe');
 
-  const productIds = [...new Set(detallesIn.map((d) => d.product))];
-  const productRows = await o.db.select().from(products).where(and(eq(products.companyId, o.companyId), inArray(products.id, productIds)));
-  const byId = new Map(productRows.map((p) => [p.id, p]));
+  const byId = await productsOfLines(o.db, o.companyId, detallesIn);
   detallesIn.forEach((d, i) => {
-    if (!byId.has(d.product)) throw invalid(`detalles.${i}.product`, 'El producto no existe');
+    if (!d.product) throw invalid(`detalles.${i}.product`, 'Elija un producto');
   });
 
-  let totals;
-  try {
-    totals = computeInvoiceTotals({
-      detalles: detallesIn.map((d) => ({ cantidad: d.cantidad, precioUnitario: d.precioUnitario, descuento: d.descuento ?? 0, codigoPorcentajeIva: d.codigoPorcentajeIva })),
-      rates: await ivaRates(o.db),
-    });
-  } catch (err) {
-    const message = (err as Error).message;
-    const at = /detalles\[(\d+)\]\.(\w+)/.exec(message);
-    throw invalid(at ? `detalles.${at[1]}.${at[2]}` : 'detalles', message);
-  }
+  const totals = await priceLines(o.db, detallesIn);
 
   assertConsumidorFinalCap({ tipoIdentificacion: customer.tipoIdentificacion, importeTotal: totals.importeTotal, cap: o.consumidorFinalCap });
 
   const detalles = detallesIn.map((d, i) => {
     const product = byId.get(d.product)!;
-    const line = totals.detalles[i];
-    return {
-      product: d.product,
-      codigoPrincipal: product.codigoPrincipal,
-      codigoAuxiliar: product.codigoAuxiliar ?? undefined,
-      descripcion: d.descripcion?.trim() || product.descripcion,
-      cantidad: String(d.cantidad),
-      precioUnitario: String(d.precioUnitario),
-      descuento: String(d.descuento ?? 0),
-      codigoPorcentajeIva: d.codigoPorcentajeIva,
-      tarifa: line.tarifa,
-      precioTotalSinImpuesto: line.precioTotalSinImpuesto,
-      valorIva: line.valor,
-    };
+    return storedLine({ ...d, codigoPrincipal: product.codigoPrincipal, codigoAuxiliar: product.codigoAuxiliar ?? undefined, descripcion: d.descripcion?.trim() || product.descripcion }, totals.detalles[i]);
   });
   const values = {
     establishmentId: establishment.id,
@@ -143,28 +98,11 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
     fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
     detalles,
     pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),
-    infoAdicional: ((data.infoAdicional as Array<{ nombre: string; valor: string }> | undefined) ?? []).map(({ nombre, valor }) => ({ nombre, valor })),
-    totalSinImpuestos: totals.totalSinImpuestos,
-    totalDescuento: totals.totalDescuento,
-    totalConImpuestos: totals.totalConImpuestos,
-    totalIva: totals.iva,
-    propina: totals.propina,
-    importeTotal: totals.importeTotal,
+    infoAdicional: storedInfoAdicional(data.infoAdicional),
+    ...totalColumns(totals),
     extra,
     updatedAt: o.now,
   };
 
-  if (!o.id) {
-    const [row] = await o.db.insert(comprobantes).values({ ...values, companyId: o.companyId, createdBy: o.userId, status: 'BORRADOR' }).returning();
-    return row;
-  }
-  const [row] = await o.db
-    .update(comprobantes)
-    .set(values)
-    .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.status, 'BORRADOR')))
-    .returning();
-  if (row) return row;
-  const [existing] = await o.db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id)));
-  if (!existing) throw notFound('La factura');
-  throw new AppError('INVOICE_LOCKED', `La factura está ${existing.status} y ya no se puede modificar`);
+  return writeDraft(o.db, { companyId: o.companyId, codDoc: '01', userId: o.userId, id: o.id, values });
 }

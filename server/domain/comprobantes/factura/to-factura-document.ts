@@ -8,38 +8,20 @@ import type { companies, customers, establishments } from '../../../db/schema/in
 import type { FacturaDocument } from './factura-document.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import type { InvoiceRow } from '../comprobante-view.ts';
-import { formatSecuencial } from '../comprobante-view.ts';
+import { infoAdicionalWith, issuerFields, money2 as money, toInfoTributaria, xmlLine, xmlPagos } from '../document-parts.ts';
 
 type Company = typeof companies.$inferSelect;
 type Establishment = typeof establishments.$inferSelect;
 type Customer = typeof customers.$inferSelect;
 
-const money = (v: string | number) => Number(v).toFixed(2);
-
 export function toFacturaDocument(p: { invoice: InvoiceRow; company: Company; establishment: Establishment; customer: Customer; claveAcceso: string; secuencial: number; ambiente: '1' | '2' }): FacturaDocument {
   const { invoice, company, establishment, customer } = p;
   return {
     version: company.facturaVersion as FacturaDocument['version'],
-    infoTributaria: {
-      ambiente: p.ambiente,
-      tipoEmision: '1',
-      razonSocial: company.razonSocial,
-      nombreComercial: company.nombreComercial ?? undefined,
-      ruc: company.ruc,
-      claveAcceso: p.claveAcceso,
-      codDoc: '01',
-      estab: invoice.estab,
-      ptoEmi: invoice.ptoEmi,
-      secuencial: formatSecuencial(p.secuencial)!,
-      dirMatriz: company.dirMatriz,
-      contribuyenteRimpe: company.contribuyenteRimpe ?? undefined,
-      agenteRetencion: company.agenteRetencion ?? undefined,
-    },
+    infoTributaria: toInfoTributaria(company, invoice, { claveAcceso: p.claveAcceso, secuencial: p.secuencial, ambiente: p.ambiente }, '01'),
     infoFactura: {
       fechaEmision: toSriDate(invoice.fechaEmision),
-      dirEstablecimiento: establishment.dirEstablecimiento,
-      contribuyenteEspecial: company.contribuyenteEspecial ?? undefined,
-      obligadoContabilidad: company.obligadoContabilidad ? 'SI' : 'NO',
+      ...issuerFields(company, establishment),
       tipoIdentificacionComprador: customer.tipoIdentificacion as FacturaDocument['infoFactura']['tipoIdentificacionComprador'],
       razonSocialComprador: invoice.razonSocialComprador,
       identificacionComprador: invoice.identificacionComprador,
@@ -50,27 +32,9 @@ export function toFacturaDocument(p: { invoice: InvoiceRow; company: Company; es
       propina: money(invoice.propina),
       importeTotal: money(invoice.importeTotal),
       moneda: 'DOLAR',
-      pagos: invoice.pagos.map((pg) => ({
-        formaPago: String(pg.formaPago),
-        total: money(String(pg.total)),
-        ...(pg.plazo !== undefined ? { plazo: String(pg.plazo) } : {}),
-        ...(pg.unidadTiempo ? { unidadTiempo: String(pg.unidadTiempo) } : {}),
-      })),
+      pagos: xmlPagos(invoice.pagos),
     },
-    detalles: invoice.detalles.map((d) => ({
-      codigoPrincipal: String(d.codigoPrincipal),
-      ...(d.codigoAuxiliar ? { codigoAuxiliar: String(d.codigoAuxiliar) } : {}),
-      descripcion: String(d.descripcion),
-      cantidad: String(d.cantidad),
-      precioUnitario: String(d.precioUnitario),
-      descuento: money(String(d.descuento)),
-      precioTotalSinImpuesto: money(String(d.precioTotalSinImpuesto)),
-      impuestos: [{ codigo: '2', codigoPorcentaje: String(d.codigoPorcentajeIva), tarifa: String(d.tarifa), baseImponible: money(String(d.precioTotalSinImpuesto)), valor: money(String(d.valorIva)) }],
-    })),
-    infoAdicional: [
-      ...(customer.email ? [{ nombre: 'Email', valor: customer.email }] : []),
-      ...(customer.telefono ? [{ nombre: 'Teléfono', valor: customer.telefono }] : []),
-      ...invoice.infoAdicional,
-    ].slice(0, 15),
+    detalles: invoice.detalles.map(xmlLine),
+    infoAdicional: infoAdicionalWith(customer, invoice.infoAdicional),
   };
 }

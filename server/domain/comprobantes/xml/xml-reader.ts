@@ -72,5 +72,14 @@ export function xmlReader(label: string) {
     return el ? { infoAdicional: list(el, 'campoAdicional').map((c) => ({ nombre: c.getAttribute('nombre') ?? '', valor: (c.textContent ?? '').trim() })) } : {};
   };
   const pagos = (el: Element) => list(kids(el, 'pagos')[0], 'pago').map((p) => ({ formaPago: req(p, 'formaPago'), total: req(p, 'total'), ...optional(p, ['plazo', 'unidadTiempo']) }));
-  return { child, req, optional, list, root, infoTributaria, infoAdicional, pagos, text: textOf, kids };
+  /** `<impuestos>` of a detalle or a nota de débito: codigo, codigoPorcentaje, tarifa, baseImponible, valor. */
+  const impuestos = (el: Element) =>
+    list(kids(el, 'impuestos')[0], 'impuesto').map((i) => ({
+      codigo: req(i, 'codigo'),
+      codigoPorcentaje: req(i, 'codigoPorcentaje'),
+      tarifa: req(i, 'tarifa'),
+      baseImponible: req(i, 'baseImponible'),
+      valor: req(i, 'valor'),
+    }));
+  return { child, req, optional, list, root, infoTributaria, infoAdicional, pagos, impuestos, text: textOf, kids };
 }

@@ -1,0 +1,144 @@
+/**
+ * Pieces every comprobante draft is made of, shared by the types' saveDraft (factura, notas):
+ * the emission point (establishment + ptoEmi of the company, inside the caller's scope), the lines
+ * priced with core/totals (decimal arithmetic; the server always recomputes, client totals are
+ * ignored) and the total columns of the `comprobante` row.
+ * @throws AppError VALIDATION with the field path (`establishment`, `ptoEmi`, `detalles.2.cantidad`),
+ *   FORBIDDEN (a point outside the caller's emission scope, path `ptoEmi`).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { catalogEntries, comprobantes, establishments, products } from '../../db/schema/index-tables.ts';
+import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { theLabel } from './comprobante-labels.ts';
+import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
+import type { ComprobanteRow, EstablishmentRow } from './comprobante-type.ts';
+
+export const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
+
+/** IVA rates as data: tarifa_iva catalog codigoPorcentaje -> % (SRI tabla 17). */
+export async function ivaRates(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ code: catalogEntries.code, data: catalogEntries.data }).from(catalogEntries).where(eq(catalogEntries.tableName, 'tarifa_iva'));
+  return Object.fromEntries(rows.map((r) => [r.code, Number((r.data as { tarifa?: number }).tarifa ?? 0)]));
+}
+
+/** The company's establishment `establishmentId` with `ptoEmi` among its points, in the caller's scope. */
+export async function resolveEmissionPoint(db: Db, p: { companyId: string; scope?: EmissionScope; establishmentId: string; ptoEmi: string }): Promise<EstablishmentRow> {
+  const [establishment] = await db.select().from(establishments).where(and(eq(establishments.companyId, p.companyId), eq(establishments.id, p.establishmentId)));
+  if (!establishment) throw invalid('establishment', 'El establecimiento no existe');
+  if (!establishment.puntosEmision.some((pt) => pt.ptoEmi === p.ptoEmi)) {
+    throw invalid('ptoEmi', `El punto de emisión ${p.ptoEmi} no pertenece al establecimiento ${establishment.estab}`);
+  }
+  assertPointInScope(p.scope, { estab: establishment.estab, ptoEmi: p.ptoEmi });
+  return establishment;
+}
+
+/** A line as a draft body gives it (factura: product required; nota de crédito: codes given). */
+export interface LineInput {
+  product?: string;
+  codigoPrincipal?: string;
+  codigoAuxiliar?: string;
+  descripcion?: string;
+  cantidad: number;
+  precioUnitario: number;
+  descuento?: number;
+  codigoPorcentajeIva: string;
+}
+
+/** The lines priced with the catalog's IVA rates. @throws AppError VALIDATION at `detalles.N.field`. */
+export async function priceLines(db: Db, lines: readonly LineInput[]): Promise<InvoiceTotals> {
+  try {
+    return computeInvoiceTotals({
+      detalles: lines.map((d) => ({ cantidad: d.cantidad, precioUnitario: d.precioUnitario, descuento: d.descuento ?? 0, codigoPorcentajeIva: d.codigoPorcentajeIva })),
+      rates: await ivaRates(db),
+    });
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /detalles\[(\d+)\]\.(\w+)/.exec(message);
+    throw invalid(at ? `detalles.${at[1]}.${at[2]}` : 'detalles', message);
+  }
+}
+
+/**
+ * A line as stored (and later written to the XML): codes and description copied, so the document
+ * stays as issued even if the product changes; amounts as decimal strings.
+ */
+export function storedLine(d: LineInput & { codigoPrincipal: string; descripcion: string }, priced: InvoiceTotals['detalles'][number]): Record<string, unknown> {
+  return {
+    ...(d.product ? { product: d.product } : {}),
+    codigoPrincipal: d.codigoPrincipal,
+    codigoAuxiliar: d.codigoAuxiliar ?? undefined,
+    descripcion: d.descripcion,
+    cantidad: String(d.cantidad),
+    precioUnitario: String(d.precioUnitario),
+    descuento: String(d.descuento ?? 0),
+    codigoPorcentajeIva: d.codigoPorcentajeIva,
+    tarifa: priced.tarifa,
+    precioTotalSinImpuesto: priced.precioTotalSinImpuesto,
+    valorIva: priced.valor,
+  };
+}
+
+/** The `comprobante` row's total columns from priced lines. */
+export function totalColumns(t: InvoiceTotals) {
+  return {
+    totalSinImpuestos: t.totalSinImpuestos,
+    totalDescuento: t.totalDescuento,
+    totalConImpuestos: t.totalConImpuestos,
+    totalIva: t.iva,
+    propina: t.propina,
+    importeTotal: t.importeTotal,
+  };
+}
+
+const the = (codDoc: string) => theLabel(metaByCodDoc(codDoc)!);
+
+/**
+ * Before replacing a draft: it is the company's, of this type, and still a draft (another company's
+ * is 404 before anything about the body is said).
+ * @throws AppError NOT_FOUND, INVOICE_LOCKED.
+ */
+export async function assertEditableDraft(db: Db, p: { companyId: string; id: string; codDoc: string }): Promise<void> {
+  const [existing] = await db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, p.codDoc)));
+  const t = the(p.codDoc);
+  if (!existing) throw notFound(t.theOne);
+  if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${t.theOne} está ${existing.status} y ya no se puede modificar`);
+}
+
+/** The columns a type's saveDraft sets (the rest keep their defaults). */
+export type DraftValues = Omit<typeof comprobantes.$inferInsert, 'companyId' | 'id' | 'codDoc' | 'status' | 'createdBy'>;
+
+/**
+ * Inserts the draft (no `id`) or replaces it while it is still a draft (guarded in the UPDATE).
+ * @throws AppError NOT_FOUND, INVOICE_LOCKED (issued meanwhile).
+ */
+export async function writeDraft(db: Db, p: { companyId: string; codDoc: string; userId: string | null; id?: string; values: DraftValues }): Promise<ComprobanteRow> {
+  if (!p.id) {
+    const [row] = await db.insert(comprobantes).values({ ...p.values, companyId: p.companyId, codDoc: p.codDoc, createdBy: p.userId, status: 'BORRADOR' }).returning();
+    return row;
+  }
+  const [row] = await db
+    .update(comprobantes)
+    .set(p.values)
+    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, p.codDoc), eq(comprobantes.status, 'BORRADOR')))
+    .returning();
+  if (row) return row;
+  await assertEditableDraft(db, { companyId: p.companyId, id: p.id, codDoc: p.codDoc });
+  throw new AppError('INVOICE_LOCKED', `${the(p.codDoc).theOne} cambió mientras se guardaba; vuelva a intentarlo`);
+}
+
+/** The company's products the lines name, by id. @throws AppError VALIDATION at `detalles.N.product`. */
+export async function productsOfLines(db: Db, companyId: string, lines: ReadonlyArray<{ product?: string }>) {
+  const ids = [...new Set(lines.flatMap((d) => (d.product ? [d.product] : [])))];
+  const rows = ids.length ? await db.select().from(products).where(and(eq(products.companyId, companyId), inArray(products.id, ids))) : [];
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  lines.forEach((d, i) => {
+    if (d.product && !byId.has(d.product)) throw invalid(`detalles.${i}.product`, 'El producto no existe');
+  });
+  return byId;
+}
+
+/** infoAdicional as stored: nombre and valor only. */
+export const storedInfoAdicional = (v: unknown) => ((v as Array<{ nombre: string; valor: string }> | undefined) ?? []).map(({ nombre, valor }) => ({ nombre, valor }));

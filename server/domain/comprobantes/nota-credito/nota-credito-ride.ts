@@ -1,0 +1,42 @@
+/**
+ * NotaCreditoDocument -> the RIDE's words (SRI ficha técnica offline, Anexo 2; SRI.md "Other
+ * comprobantes"): the buyer band, "Comprobante que se modifica", "Fecha emisión (comprobante a
+ * modificar)", "Razón de modificación", the lines as the factura's, totals without propina.
+ */
+import Decimal from 'decimal.js';
+import type { RideDocument } from '../ride/ride-document.ts';
+import { rideTotals } from '../ride/ride-totals.ts';
+import { LINE_COLUMNS, lineCells } from '../factura/factura-ride.ts';
+import type { NotaCreditoDocument } from './nota-credito-document.ts';
+
+export function notaCreditoRide(doc: NotaCreditoDocument): RideDocument {
+  const n = doc.infoNotaCredito;
+  return {
+    title: 'NOTA DE CRÉDITO',
+    infoTributaria: doc.infoTributaria,
+    issuer: n,
+    counterpart: [
+      { left: ['Razón Social / Nombres y Apellidos:', n.razonSocialComprador], right: ['Identificación:', n.identificacionComprador] },
+      { left: ['Fecha de Emisión:', n.fechaEmision] },
+    ],
+    sections: [
+      {
+        kind: 'pairs',
+        rows: [
+          ['Comprobante que se modifica:', `FACTURA ${n.numDocModificado}`],
+          ['Fecha Emisión (Comprobante a modificar):', n.fechaEmisionDocSustento],
+          ['Razón de Modificación:', n.motivo],
+        ],
+      },
+      { kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map((d) => lineCells({ ...d, codigoPrincipal: d.codigoInterno, codigoAuxiliar: d.codigoAdicional })) },
+    ],
+    infoAdicional: doc.infoAdicional,
+    totals: rideTotals({
+      fechaEmision: n.fechaEmision,
+      totalConImpuestos: n.totalConImpuestos,
+      totalSinImpuestos: n.totalSinImpuestos,
+      totalDescuento: doc.detalles.reduce((s, d) => s.plus(d.descuento), new Decimal(0)).toFixed(2),
+      importeTotal: n.valorModificacion,
+    }),
+  };
+}

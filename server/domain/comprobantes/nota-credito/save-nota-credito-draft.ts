@@ -1,0 +1,58 @@
+/**
+ * Create or replace a nota de crédito draft (DESIGN.md §4 `/api/credit-note`): the factura it
+ * modifies must be the company's own AUTORIZADA factura, not to a consumidor final; the buyer and
+ * the modified document come from that factura's signed XML; establishment and ptoEmi default to
+ * the factura's; lines (a return, a reduction, a discount) are priced by the server; the nota must
+ * fit in what is left to credit (creditable.ts), checked here for an early answer and again at issue.
+ * @throws AppError VALIDATION (paths: invoice, fechaEmision, detalles.N.field, ptoEmi…), NOT_FOUND
+ *   (the factura or the draft is not the company's), INVOICE_LOCKED, FORBIDDEN (emission scope).
+ */
+import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
+import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
+import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
+import { assertEditableDraft, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft, type LineInput } from '../draft-parts.ts';
+import { loadReferencedFactura, notaEmissionPoint } from '../referenced-factura.ts';
+import { assertFitsCreditable, creditableOf } from './creditable.ts';
+
+const COLUMNS = { invoice: 1, motivo: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, detalles: 1, infoAdicional: 1 };
+
+export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
+  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '04' });
+  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'credit-note', companyId: o.companyId, body: o.body });
+  const { extra } = splitColumns(data, COLUMNS);
+  const ref = await loadReferencedFactura(o.db, { companyId: o.companyId, invoiceId: String(data.invoice), noteLabel: 'nota de crédito' });
+  const point = notaEmissionPoint(data, ref.row);
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, ...point });
+
+  const fechaEmision = (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now);
+  if (fechaEmision < ref.row.fechaEmision) throw invalid('fechaEmision', `La nota de crédito no puede tener fecha anterior a la factura (${ref.modified.fechaEmisionDocSustento})`);
+
+  const lines = data.detalles as Array<LineInput & { codigoPrincipal: string; descripcion: string }>;
+  await productsOfLines(o.db, o.companyId, lines);
+  const totals = await priceLines(o.db, lines);
+  assertFitsCreditable(await creditableOf(o.db, { companyId: o.companyId, factura: ref.row, excludeId: o.id }), totals, ref.modified.numDocModificado);
+
+  return writeDraft(o.db, {
+    companyId: o.companyId,
+    codDoc: '04',
+    userId: o.userId,
+    id: o.id,
+    values: {
+      establishmentId: establishment.id,
+      estab: establishment.estab,
+      ptoEmi: point.ptoEmi,
+      customerId: ref.row.customerId,
+      razonSocialComprador: ref.buyer.razonSocialComprador,
+      identificacionComprador: ref.buyer.identificacionComprador,
+      fechaEmision,
+      detalles: lines.map((d, i) => storedLine({ ...d, descripcion: d.descripcion.trim() }, totals.detalles[i])),
+      pagos: [],
+      infoAdicional: storedInfoAdicional(data.infoAdicional),
+      ...totalColumns(totals),
+      relatedId: ref.row.id,
+      typeDetail: { motivo: String(data.motivo).trim(), ...ref.modified },
+      extra,
+      updatedAt: o.now,
+    },
+  });
+}

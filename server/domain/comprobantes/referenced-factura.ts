@@ -1,0 +1,78 @@
+/**
+ * The factura a nota de crédito or nota de débito modifies (SRI.md "Other comprobantes"): only the
+ * original's issuer, to the same buyer, citing an authorised document; none on a consumidor final
+ * factura. The buyer and the modified document are read from the factura's signed XML (the legal
+ * document), never from today's customer row.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { comprobantes } from '../../db/schema/index-tables.ts';
+import { toSriDate } from '../../../core/guayaquil-date.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { invoiceNumero } from './comprobante-view.ts';
+import type { ComprobanteRow } from './comprobante-type.ts';
+import { parseFacturaXml } from './factura/parse-factura-xml.ts';
+import { CONSUMIDOR_FINAL } from './factura/factura-rules.ts';
+
+/** The modified document as the notas' XML and RIDE name it. */
+export interface ModifiedDocument {
+  codDocModificado: '01';
+  /** '001-001-000000123'. */
+  numDocModificado: string;
+  /** dd/mm/aaaa. */
+  fechaEmisionDocSustento: string;
+}
+
+/** The buyer as the factura's XML has it. */
+export interface NotaBuyer {
+  tipoIdentificacionComprador: string;
+  razonSocialComprador: string;
+  identificacionComprador: string;
+}
+
+export interface ReferencedFactura {
+  row: ComprobanteRow;
+  buyer: NotaBuyer;
+  modified: ModifiedDocument;
+}
+
+/**
+ * Loads and checks the referenced factura (optionally row-locked: the issue of a nota locks its
+ * factura, so two notas of one factura are checked one after the other).
+ * @param noteLabel "nota de crédito" | "nota de débito", for the messages.
+ * @throws AppError NOT_FOUND (not this company's factura), VALIDATION at `invoice` (not
+ *   AUTORIZADA, or a consumidor final sale).
+ */
+export async function loadReferencedFactura(db: Db, p: { companyId: string; invoiceId: string; noteLabel: string; forUpdate?: boolean }): Promise<ReferencedFactura> {
+  const query = db
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.invoiceId), eq(comprobantes.codDoc, '01')));
+  const [row] = p.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('La factura');
+  const refuse = (message: string) => new AppError('VALIDATION', message, { details: [{ path: 'invoice', message }] });
+  if (row.status !== 'AUTORIZADA' || !row.signedXml) throw refuse(`Solo se emite una ${p.noteLabel} sobre una factura autorizada por el SRI; la factura ${invoiceNumero(row) ?? '(borrador)'} está ${row.status}`);
+  const f = parseFacturaXml(row.signedXml).infoFactura;
+  if (f.tipoIdentificacionComprador === CONSUMIDOR_FINAL) throw refuse(`No se emite una ${p.noteLabel} sobre una factura a consumidor final (SRI)`);
+  return {
+    row,
+    buyer: { tipoIdentificacionComprador: f.tipoIdentificacionComprador, razonSocialComprador: f.razonSocialComprador, identificacionComprador: f.identificacionComprador },
+    modified: { codDocModificado: '01', numDocModificado: invoiceNumero(row)!, fechaEmisionDocSustento: toSriDate(row.fechaEmision) },
+  };
+}
+
+/** The stored detail of a nota: its factura and what the XML repeats of it. */
+export interface NotaDetail extends ModifiedDocument {
+  /** ISO date of the factura (fechaEmisionDocSustento as a date column would hold it). */
+  facturaFecha: string;
+}
+
+/**
+ * The establishment and ptoEmi of a nota: as given, else the factura's (DESIGN.md §4).
+ */
+export function notaEmissionPoint(data: Record<string, unknown>, factura: ComprobanteRow): { establishmentId: string; ptoEmi: string } {
+  return {
+    establishmentId: typeof data.establishment === 'string' ? data.establishment : factura.establishmentId,
+    ptoEmi: typeof data.ptoEmi === 'string' ? data.ptoEmi : factura.ptoEmi,
+  };
+}
