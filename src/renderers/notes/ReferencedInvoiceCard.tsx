@@ -14,7 +14,7 @@ import { fieldError } from '../invoice/invoice-model.ts';
 import { noteBlocker, siblingPath, type NoteResource } from './note-links.ts';
 import type { ReferencedInvoice } from './useReferencedInvoice.ts';
 
-interface Props {
+export interface ReferencedInvoiceCardProps {
   reference: ReferencedInvoice;
   resource: NoteResource;
   /** The nota's list route; the factura lives beside it. */
@@ -28,7 +28,7 @@ interface Props {
   remaining?: number;
 }
 
-export function ReferencedInvoiceCard({ reference, resource, basePath, emission, establishments, errors, readOnly, update, remaining }: Props) {
+export function ReferencedInvoiceCard({ reference, resource, basePath, emission, establishments, errors, readOnly, update, remaining }: ReferencedInvoiceCardProps) {
   const { invoice, loading, choosable } = reference;
   const invoiceError = fieldError(errors, 'invoice');
   const blocker = invoice && !readOnly ? noteBlocker(invoice, resource, remaining) : undefined;
