@@ -172,7 +172,9 @@ describe('nota de crédito', () => {
       sriOnline = true;
     }
     expect(nota.status).toBe('FIRMADA');
-    for (let i = 0; i < 10 && (await runDueJobs(t.deps as never)) > 0; i += 1);
+    // The failed send was rescheduled with backoff: run the worker as if ten minutes had passed.
+    const later = { ...t.deps, clock: () => new Date(Date.now() + 10 * 60_000) };
+    for (let i = 0; i < 10 && (await runDueJobs(later as never)) > 0; i += 1);
     const done = (await api('GET', `/api/credit-note/${nota._id}`)).json();
     expect(done.status).toBe('AUTORIZADA');
     expect(receptions.get(nota.claveAcceso)).toBe(1);

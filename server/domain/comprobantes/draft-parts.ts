@@ -142,3 +142,25 @@ export async function productsOfLines(db: Db, companyId: string, lines: Readonly
 
 /** infoAdicional as stored: nombre and valor only. */
 export const storedInfoAdicional = (v: unknown) => ((v as Array<{ nombre: string; valor: string }> | undefined) ?? []).map(({ nombre, valor }) => ({ nombre, valor }));
+
+/** A payment as a draft body gives it (SRI `pago`). */
+export interface PagoInput {
+  formaPago: string;
+  total: number;
+  plazo?: number;
+  unidadTiempo?: string;
+}
+
+/**
+ * A payment as stored and put in the XML (SRI `pago`): formaPago, total (2-decimal string), plazo and
+ * unidadTiempo when given; anything else a client sends is not kept.
+ */
+export function toStoredPago(p: PagoInput): { formaPago: string; total: string; plazo?: number; unidadTiempo?: string } {
+  return {
+    formaPago: p.formaPago,
+    total: Number(p.total).toFixed(2),
+    ...(p.plazo !== undefined ? { plazo: p.plazo } : {}),
+    ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}),
+  };
+}
+

@@ -7,10 +7,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
-import { toSriDate } from '../../../core/guayaquil-date.ts';
+import { guayaquilDate, toSriDate } from '../../../core/guayaquil-date.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { invoiceNumero } from './comprobante-view.ts';
-import type { ComprobanteRow } from './comprobante-type.ts';
+import type { CompanyRow, ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
+import { issuerFields } from './document-parts.ts';
+import { invalid, resolveEmissionPoint, storedInfoAdicional } from './draft-parts.ts';
 import { parseFacturaXml } from './factura/parse-factura-xml.ts';
 import { CONSUMIDOR_FINAL } from './factura/factura-rules.ts';
 
@@ -61,12 +63,6 @@ export async function loadReferencedFactura(db: Db, p: { companyId: string; invo
   };
 }
 
-/** The stored detail of a nota: its factura and what the XML repeats of it. */
-export interface NotaDetail extends ModifiedDocument {
-  /** ISO date of the factura (fechaEmisionDocSustento as a date column would hold it). */
-  facturaFecha: string;
-}
-
 /**
  * The establishment and ptoEmi of a nota: as given, else the factura's (DESIGN.md §4).
  */
@@ -75,4 +71,39 @@ export function notaEmissionPoint(data: Record<string, unknown>, factura: Compro
     establishmentId: typeof data.establishment === 'string' ? data.establishment : factura.establishmentId,
     ptoEmi: typeof data.ptoEmi === 'string' ? data.ptoEmi : factura.ptoEmi,
   };
+}
+
+/**
+ * The header every nota draft shares: its factura (checked), its emission point (default the
+ * factura's, in the caller's scope) and its date (default today; never before the factura's).
+ * @throws as {@link loadReferencedFactura} and resolveEmissionPoint; VALIDATION at `fechaEmision`.
+ */
+export async function notaDraftHeader(o: SaveDraftOptions, data: Record<string, unknown>, noteLabel: string) {
+  const ref = await loadReferencedFactura(o.db, { companyId: o.companyId, invoiceId: String(data.invoice), noteLabel });
+  const point = notaEmissionPoint(data, ref.row);
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, ...point });
+  const fechaEmision = (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now);
+  if (fechaEmision < ref.row.fechaEmision) throw invalid('fechaEmision', `La ${noteLabel} no puede tener fecha anterior a la factura (${ref.modified.fechaEmisionDocSustento})`);
+  return {
+    ref,
+    fechaEmision,
+    /** The row's columns every nota takes from its header. */
+    columns: {
+      establishmentId: establishment.id,
+      estab: establishment.estab,
+      ptoEmi: point.ptoEmi,
+      customerId: ref.row.customerId,
+      razonSocialComprador: ref.buyer.razonSocialComprador,
+      identificacionComprador: ref.buyer.identificacionComprador,
+      fechaEmision,
+      relatedId: ref.row.id,
+      infoAdicional: storedInfoAdicional(data.infoAdicional),
+      updatedAt: o.now,
+    },
+  };
+}
+
+/** The start of a nota's info element: fecha, issuer fields, the buyer and the modified factura (XSD order is the builder's). */
+export function notaInfoHeader(p: { row: ComprobanteRow; company: CompanyRow; establishment: EstablishmentRow; ref: ReferencedFactura }) {
+  return { fechaEmision: toSriDate(p.row.fechaEmision), ...issuerFields(p.company, p.establishment), ...p.ref.buyer, ...p.ref.modified };
 }

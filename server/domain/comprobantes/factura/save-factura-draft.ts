@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
-import { assertEditableDraft, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
+import { assertEditableDraft, invalid, toStoredPago, type PagoInput, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { InvoiceRow } from '../comprobante-view.ts';
@@ -40,26 +40,6 @@ interface DetalleInput {
   precioUnitario: number;
   descuento?: number;
   codigoPorcentajeIva: string;
-}
-
-interface PagoInput {
-  formaPago: string;
-  total: number;
-  plazo?: number;
-  unidadTiempo?: string;
-}
-
-/**
- * A payment as stored and put in the XML (SRI `pago`): formaPago, total (2-decimal string), plazo and
- * unidadTiempo when given; anything else a client sends is not kept.
- */
-export function toStoredPago(p: PagoInput): { formaPago: string; total: string; plazo?: number; unidadTiempo?: string } {
-  return {
-    formaPago: p.formaPago,
-    total: Number(p.total).toFixed(2),
-    ...(p.plazo !== undefined ? { plazo: p.plazo } : {}),
-    ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}),
-  };
 }
 
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };

@@ -6,11 +6,10 @@
  */
 import Decimal from 'decimal.js';
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
-import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
-import { infoAdicionalWith, issuerFields, money2, toInfoTributaria, xmlLine } from '../document-parts.ts';
-import { loadReferencedFactura, type ModifiedDocument } from '../referenced-factura.ts';
+import { infoAdicionalWith, money2, toInfoTributaria, xmlLine } from '../document-parts.ts';
+import { loadReferencedFactura, notaInfoHeader, type ModifiedDocument } from '../referenced-factura.ts';
 import { buildNotaCreditoXml } from './build-nota-credito-xml.ts';
 import { parseNotaCreditoXml } from './parse-nota-credito-xml.ts';
 import { notaCreditoRide } from './nota-credito-ride.ts';
@@ -55,10 +54,7 @@ export const notaCredito: ComprobanteType = {
           version: '1.1.0',
           infoTributaria: toInfoTributaria(company, row, n, '04'),
           infoNotaCredito: {
-            fechaEmision: toSriDate(row.fechaEmision),
-            ...issuerFields(company, establishment),
-            ...ref.buyer,
-            ...ref.modified,
+            ...notaInfoHeader({ row, company, establishment, ref }),
             totalSinImpuestos: money2(row.totalSinImpuestos),
             valorModificacion: money2(row.importeTotal),
             moneda: 'DOLAR',

@@ -7,11 +7,10 @@
  * @throws AppError VALIDATION (paths: invoice, fechaEmision, detalles.N.field, ptoEmi…), NOT_FOUND
  *   (the factura or the draft is not the company's), INVOICE_LOCKED, FORBIDDEN (emission scope).
  */
-import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft, type LineInput } from '../draft-parts.ts';
-import { loadReferencedFactura, notaEmissionPoint } from '../referenced-factura.ts';
+import { assertEditableDraft, priceLines, productsOfLines, storedLine, totalColumns, writeDraft, type LineInput } from '../draft-parts.ts';
+import { notaDraftHeader } from '../referenced-factura.ts';
 import { assertFitsCreditable, creditableOf } from './creditable.ts';
 
 const COLUMNS = { invoice: 1, motivo: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, detalles: 1, infoAdicional: 1 };
@@ -20,12 +19,7 @@ export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<Comprob
   if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '04' });
   const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'credit-note', companyId: o.companyId, body: o.body });
   const { extra } = splitColumns(data, COLUMNS);
-  const ref = await loadReferencedFactura(o.db, { companyId: o.companyId, invoiceId: String(data.invoice), noteLabel: 'nota de crédito' });
-  const point = notaEmissionPoint(data, ref.row);
-  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, ...point });
-
-  const fechaEmision = (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now);
-  if (fechaEmision < ref.row.fechaEmision) throw invalid('fechaEmision', `La nota de crédito no puede tener fecha anterior a la factura (${ref.modified.fechaEmisionDocSustento})`);
+  const { ref, columns } = await notaDraftHeader(o, data, 'nota de crédito');
 
   const lines = data.detalles as Array<LineInput & { codigoPrincipal: string; descripcion: string }>;
   await productsOfLines(o.db, o.companyId, lines);
@@ -38,21 +32,12 @@ export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<Comprob
     userId: o.userId,
     id: o.id,
     values: {
-      establishmentId: establishment.id,
-      estab: establishment.estab,
-      ptoEmi: point.ptoEmi,
-      customerId: ref.row.customerId,
-      razonSocialComprador: ref.buyer.razonSocialComprador,
-      identificacionComprador: ref.buyer.identificacionComprador,
-      fechaEmision,
+      ...columns,
       detalles: lines.map((d, i) => storedLine({ ...d, descripcion: d.descripcion.trim() }, totals.detalles[i])),
       pagos: [],
-      infoAdicional: storedInfoAdicional(data.infoAdicional),
       ...totalColumns(totals),
-      relatedId: ref.row.id,
       typeDetail: { motivo: String(data.motivo).trim(), ...ref.modified },
       extra,
-      updatedAt: o.now,
     },
   });
 }

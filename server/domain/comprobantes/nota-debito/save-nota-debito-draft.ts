@@ -1,0 +1,51 @@
+/**
+ * Create or replace a nota de débito draft (DESIGN.md §4 `/api/debit-note`): charges after the sale
+ * (interest, costs) as motivos (razón, valor) at one IVA rate, on the company's own AUTORIZADA
+ * factura (not a consumidor final's); the buyer and the modified document come from the factura;
+ * totals by the server: base = Σ valor, IVA at the rate, valorTotal = base + IVA; pagos, when given,
+ * must add up to valorTotal.
+ * @throws AppError VALIDATION (paths: invoice, fechaEmision, codigoPorcentajeIva, motivos, pagos…),
+ *   NOT_FOUND, INVOICE_LOCKED, FORBIDDEN (emission scope).
+ */
+import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
+import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
+import { assertEditableDraft, invalid, priceLines, toStoredPago, totalColumns, writeDraft, type PagoInput } from '../draft-parts.ts';
+import { notaDraftHeader } from '../referenced-factura.ts';
+import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
+import { AppError } from '../../../errors.ts';
+
+const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
+
+export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
+  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '05' });
+  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'debit-note', companyId: o.companyId, body: o.body });
+  const { extra } = splitColumns(data, COLUMNS);
+  const { ref, columns } = await notaDraftHeader(o, data, 'nota de débito');
+
+  const motivos = (data.motivos as Array<{ razon: string; valor: number }>).map((m) => ({ razon: m.razon.trim(), valor: Number(m.valor).toFixed(2) }));
+  const codigoPorcentajeIva = String(data.codigoPorcentajeIva);
+  let totals;
+  try {
+    // Each charge priced as one unit at its value: the same rounding as a factura's lines.
+    totals = await priceLines(o.db, motivos.map((m) => ({ cantidad: 1, precioUnitario: Number(m.valor), codigoPorcentajeIva })));
+  } catch (err) {
+    throw err instanceof AppError && /desconocido/.test(err.message) ? invalid('codigoPorcentajeIva', `Código de IVA desconocido (${codigoPorcentajeIva})`) : err;
+  }
+  const pagos = ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago);
+  if (pagos.length) assertPagosMatchTotal({ pagos, importeTotal: totals.importeTotal });
+
+  return writeDraft(o.db, {
+    companyId: o.companyId,
+    codDoc: '05',
+    userId: o.userId,
+    id: o.id,
+    values: {
+      ...columns,
+      detalles: [],
+      pagos,
+      ...totalColumns(totals),
+      typeDetail: { motivos, codigoPorcentajeIva, ...ref.modified },
+      extra,
+    },
+  });
+}
