@@ -17,7 +17,7 @@ export interface EmissionPoint {
   fechaEmision?: string;
 }
 
-interface Props {
+export interface EmissionPointFieldsProps {
   establishmentId?: string;
   ptoEmi?: string;
   fechaEmision?: string;
@@ -31,7 +31,7 @@ interface Props {
 /** The company's establishments with their emission points (at most 100: the pickers list them all). */
 export const useEstablishments = () => useApiData<Row[]>({ path: '/api/establishment', query: { per_page: 100 } }).data;
 
-export const EmissionPointFields = memo(function EmissionPointFields({ establishmentId, ptoEmi, fechaEmision, establishments, errors, readOnly, update }: Props) {
+export const EmissionPointFields = memo(function EmissionPointFields({ establishmentId, ptoEmi, fechaEmision, establishments, errors, readOnly, update }: EmissionPointFieldsProps) {
   const errorAt = (path: string) => fieldError(errors, path);
   const establishment = establishments?.find((e) => e._id === establishmentId) as Establishment | undefined;
   return (

@@ -6,11 +6,12 @@
  * @example <IssuedPanel record={view} apiPath="/api/credit-note" meta={COMPROBANTE_TYPE_META['04']} onChanged={setRecord} />
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuDownload, LuEye, LuRefreshCw, LuSend } from 'react-icons/lu';
 import { fetchBlob } from '../../engine/api-client.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { DialogFrame } from '../ConfirmDialog.tsx';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 
@@ -171,22 +172,9 @@ export function IssuedPanel({ record, apiPath, meta, onChanged, actions }: Issue
         )}
         {actions}
       </HStack>
-      <Dialog.Root open={Boolean(preview)} onOpenChange={(e) => !e.open && closePreview()} size="xl">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>RIDE {numero}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{preview && <iframe title={`RIDE ${numero}`} src={preview} style={{ width: '100%', height: '70vh', border: 0 }} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Cerrar" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame open={Boolean(preview)} title={`RIDE ${numero}`} size="xl" cancelLabel="Cerrar" onClose={closePreview}>
+        {preview && <iframe title={`RIDE ${numero}`} src={preview} style={{ width: '100%', height: '70vh', border: 0 }} />}
+      </DialogFrame>
     </Stack>
   );
 }

@@ -6,14 +6,14 @@
  * what is left to credit.
  */
 import { useCallback, useEffect, useMemo } from 'react';
-import { Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
 import { useEstablishments } from '../comprobante/EmissionPointFields.tsx';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { useIvaRates } from '../comprobante/useIvaRates.ts';
 import { LinesCard } from './LinesCard.tsx';
-import { PaymentsEditor } from './PaymentsEditor.tsx';
+import { PaymentsCard } from './PaymentsCard.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields.tsx';
 import { InfoAdicionalEditor } from './InfoAdicionalEditor.tsx';
@@ -49,7 +49,6 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const live = useMemo(() => liveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
   const { totals } = live;
   const gap = draft ? paymentGap(draft.pagos, totals?.importeTotal) : 0;
-  const paymentsError = fieldError(errors, 'pagos');
 
   return (
     <ComprobanteEditorFrame
@@ -64,19 +63,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
           <LinesCard lines={draft.detalles} live={live} ivaOptions={iva.options} readOnly={readOnly} setLines={setLines} error={fieldError(errors, 'detalles')} />
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
-              <Card.Root>
-                <Card.Header>
-                  <Heading size="md">Formas de pago</Heading>
-                </Card.Header>
-                <Card.Body>
-                  <PaymentsEditor pagos={draft.pagos} gapCents={totals ? gap : 0} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} />
-                  {paymentsError && (
-                    <Text color="red.600" fontSize="sm" mt="2" role="alert">
-                      {paymentsError}
-                    </Text>
-                  )}
-                </Card.Body>
-              </Card.Root>
+              <PaymentsCard pagos={draft.pagos} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} />
               <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={update} />
             </Stack>
             <TotalsPanel totals={totals} />

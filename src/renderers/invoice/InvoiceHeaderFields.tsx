@@ -6,20 +6,12 @@
  */
 import { memo } from 'react';
 import { Box, Card, Field, Grid } from '@chakra-ui/react';
-import type { Row } from '../../engine/resources.ts';
-import { EmissionPointFields } from '../comprobante/EmissionPointFields.tsx';
+import { EmissionPointFields, type EmissionPointFieldsProps } from '../comprobante/EmissionPointFields.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { fieldError, type InvoiceDraft } from './invoice-model.ts';
 
-interface Props {
+interface Props extends Omit<EmissionPointFieldsProps, 'update'> {
   customer?: string;
-  establishmentId?: string;
-  ptoEmi?: string;
-  fechaEmision?: string;
-  establishments: Row[] | undefined;
-  /** The server's field errors of the last save ({path, message}). */
-  errors: Array<{ path: string; message: string }>;
-  readOnly: boolean;
   update: (patch: Partial<InvoiceDraft>) => void;
 }
 

@@ -10,12 +10,13 @@
  * @example <LinesTable lines={lines} setLines={setLines} ... />
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { Box, Button, Input, NativeSelect, Table, Text, IconButton } from '@chakra-ui/react';
+import { Box, Button, Input, Table, Text, IconButton } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useApiData } from '../../engine/useApiData.ts';
 import type { CatalogEntry } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import { money } from '../format.ts';
+import { IvaSelect } from '../comprobante/IvaSelect.tsx';
 import { matchProduct, newLine, productPatch, type LineDraft } from './invoice-model.ts';
 
 const NO_PRODUCTS: Row[] = [];
@@ -81,16 +82,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
         <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" textAlign="right" aria-label={`Descuento de la línea ${n}`} value={line.descuento} disabled={readOnly} onChange={(e) => onChange(index, { descuento: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="120px">
-        <NativeSelect.Root size="sm" disabled={fixed}>
-          <NativeSelect.Field aria-label={`IVA de la línea ${n}`} value={line.codigoPorcentajeIva} onChange={(e) => onChange(index, { codigoPorcentajeIva: e.target.value })}>
-            {ivaOptions.map((o) => (
-              <option key={o.code} value={o.code}>
-                {o.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <IvaSelect label={`IVA de la línea ${n}`} value={line.codigoPorcentajeIva} options={ivaOptions} disabled={fixed} onChange={(codigoPorcentajeIva) => onChange(index, { codigoPorcentajeIva })} />
       </Table.Cell>
       <Table.Cell textAlign="right" w="110px" data-testid={`line-total-${index}`}>
         {lineTotal ? money(lineTotal) : ''}

@@ -7,73 +7,36 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Card, Field, Grid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
-import type { Row } from '../../engine/resources.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
-import { useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
-import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
-import { useIvaRates } from '../comprobante/useIvaRates.ts';
 import { LinesCard } from '../invoice/LinesCard.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
 import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
 import { useCreditable } from '../invoice/InvoiceNotes.tsx';
-import { centsOf, fieldError, firstLineError, liveTotals, maxInfoAdicional, type InvoiceDraft, type LineDraft } from '../invoice/invoice-model.ts';
+import { centsOf, fieldError, firstLineError, liveTotals, maxInfoAdicional, type LineDraft } from '../invoice/invoice-model.ts';
 import { money } from '../format.ts';
-import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
 import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
-import { useReferencedInvoice } from './useReferencedInvoice.ts';
+import { useNoteEditor } from './useNoteEditor.ts';
+
+const check = (d: CreditNoteDraft) => creditNoteProblem(d) ?? firstLineError(d.detalles);
 
 export default function CreditNoteEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
-  const today = guayaquilDate(new Date());
-  const editor = useComprobanteEditor<CreditNoteDraft>({
-    entry,
-    id,
-    basePath,
-    toForm: fromCreditNote,
-    initial: emptyCreditNote(today),
-    toBody: toCreditNoteBody,
-    check: (d) => creditNoteProblem(d) ?? firstLineError(d.detalles),
-  });
-  const { draft, setDraft, readOnly, errors, editing, issued } = editor;
-  const onLoaded = useCallback((invoice: Row) => setDraft(creditNoteFromInvoice(invoice, today), false), [setDraft, today]);
-  const reference = useReferencedInvoice({ editing, draftInvoice: draft?.invoice, onLoaded });
+  const note = useNoteEditor<CreditNoteDraft>({ entry, id, basePath, resource: 'credit-note', fromInvoice: creditNoteFromInvoice, toForm: fromCreditNote, initial: emptyCreditNote, toBody: toCreditNoteBody, check });
+  const { editor, reference, iva, update } = note;
+  const { draft, setDraft, readOnly, errors, issued } = editor;
   const { data: creditable } = useCreditable(reference.invoiceId, reference.invoice?.status === 'AUTORIZADA');
-  const establishments = useEstablishments();
-  const iva = useIvaRates();
-
-  const update = useCallback((patch: Partial<CreditNoteDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
-  const updateInfo = useCallback((patch: Partial<InvoiceDraft>) => patch.infoAdicional && update({ infoAdicional: patch.infoAdicional }), [update]);
   const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
   const live = useMemo(() => liveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
   const total = live.totals?.importeTotal;
   // Only while a draft: once issued, the remaining amount already counts this nota.
-  const exceeds = !issued && creditable && total !== undefined && centsOf(total) > centsOf(creditable.remaining);
+  const exceeds = !issued && creditable !== undefined && total !== undefined && centsOf(total) > centsOf(creditable.remaining);
   const motivoError = fieldError(errors, 'motivo');
-  const numero = String(reference.invoice?.numero ?? '');
 
   return (
-    <ComprobanteEditorFrame
-      editor={editor}
-      canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds}
-      confirmIssue={{
-        title: '¿Emitir la nota de crédito?',
-        body: `Se enviará al SRI una nota de crédito por ${money(total)} que modifica la factura ${numero}. Autorizada, no se puede cambiar ni eliminar.`,
-      }}
-    >
+    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds} confirmIssue={note.confirmIssue(total)}>
       {draft && (
         <>
-          <ReferencedInvoiceCard
-            reference={reference}
-            resource="credit-note"
-            basePath={basePath}
-            choosable={!editing}
-            emission={draft}
-            establishments={establishments}
-            errors={errors}
-            readOnly={readOnly}
-            update={update as (patch: EmissionPoint) => void}
-            remaining={creditable?.remaining}
-          />
+          <ReferencedInvoiceCard {...note.card} remaining={creditable?.remaining} />
           <Card.Root>
             <Card.Body>
               <Field.Root invalid={Boolean(motivoError)} required>
@@ -104,7 +67,7 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
             <Text color="fg.muted">Elija la factura para traer sus líneas.</Text>
           )}
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
-            <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={updateInfo} />
+            <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={note.updateInfo} />
             <Stack gap="3">
               <TotalsPanel totals={live.totals} totalLabel="Valor de la modificación" emptyText="Deje al menos una línea para ver los totales." />
               {creditable && !issued && (

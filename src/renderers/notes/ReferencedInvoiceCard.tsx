@@ -1,7 +1,7 @@
 /**
  * A nota's header: the factura it modifies (number, date, total, a link back to it) and its buyer,
  * locked (the nota goes to the factura's buyer; the server takes it from there), then where and
- * when the nota is issued. A new nota started from its list picks the factura here.
+ * when the nota is issued. A new nota started from its list (not from a factura) picks the factura here.
  * @example <ReferencedInvoiceCard reference={ref} resource="credit-note" basePath="/invoicing/credit-note" … />
  */
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,13 +14,11 @@ import { fieldError } from '../invoice/invoice-model.ts';
 import { noteBlocker, siblingPath, type NoteResource } from './note-links.ts';
 import type { ReferencedInvoice } from './useReferencedInvoice.ts';
 
-interface Props {
+export interface ReferencedInvoiceCardProps {
   reference: ReferencedInvoice;
   resource: NoteResource;
   /** The nota's list route; the factura lives beside it. */
   basePath: string;
-  /** Whether the factura may still be chosen (a new nota). */
-  choosable: boolean;
   emission: EmissionPoint;
   establishments: Row[] | undefined;
   errors: Array<{ path: string; message: string }>;
@@ -30,10 +28,10 @@ interface Props {
   remaining?: number;
 }
 
-export function ReferencedInvoiceCard({ reference, resource, basePath, choosable, emission, establishments, errors, readOnly, update, remaining }: Props) {
-  const { invoice, loading } = reference;
+export function ReferencedInvoiceCard({ reference, resource, basePath, emission, establishments, errors, readOnly, update, remaining }: ReferencedInvoiceCardProps) {
+  const { invoice, loading, choosable } = reference;
   const invoiceError = fieldError(errors, 'invoice');
-  const blocker = invoice && choosable ? noteBlocker(invoice, resource, remaining) : undefined;
+  const blocker = invoice && !readOnly ? noteBlocker(invoice, resource, remaining) : undefined;
   return (
     <Card.Root>
       <Card.Body>

@@ -13,6 +13,8 @@ export interface ReferencedInvoice {
   /** The factura's API view, once loaded. */
   invoice: Row | undefined;
   loading: boolean;
+  /** A new nota whose factura is not fixed yet (not opened from the factura's action): it may be chosen. */
+  choosable: boolean;
   /** Choose another factura (a new nota only). */
   pick: (id: string | undefined) => void;
 }
@@ -20,7 +22,8 @@ export interface ReferencedInvoice {
 export function useReferencedInvoice(p: { editing: boolean; draftInvoice?: string; onLoaded: (invoice: Row) => void }): ReferencedInvoice {
   const [params] = useSearchParams();
   const [picked, setPicked] = useState<string | undefined>();
-  const invoiceId = p.editing ? p.draftInvoice : (picked ?? params.get('invoice') ?? undefined);
+  const fromRoute = params.get('invoice') ?? undefined;
+  const invoiceId = p.editing ? p.draftInvoice : (fromRoute ?? picked);
   const { record: invoice, isLoading } = useRecord({ resource: 'invoice', id: invoiceId });
   const prefilled = useRef<string | undefined>(undefined);
   const { onLoaded, editing } = p;
@@ -29,5 +32,5 @@ export function useReferencedInvoice(p: { editing: boolean; draftInvoice?: strin
     prefilled.current = invoice._id;
     onLoaded(invoice);
   }, [editing, invoice, onLoaded]);
-  return { invoiceId, invoice, loading: Boolean(invoiceId) && isLoading, pick: setPicked };
+  return { invoiceId, invoice, loading: Boolean(invoiceId) && isLoading, choosable: !p.editing && !fromRoute, pick: setPicked };
 }

@@ -1,0 +1,143 @@
+/**
+ * Notas de crédito and débito in Chromium (#12): authorise a demo factura, issue a nota de crédito
+ * from it (one line removed), see it AUTORIZADA, download its RIDE, and see the factura's remaining
+ * creditable amount drop; then a nota de débito the same way.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PDFParse } from 'pdf-parse';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
+
+const e2e = browserSuite({ signIn: DEMO_USER });
+
+async function nav(name: string) {
+  await e2e.b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
+  await e2e.b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
+}
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
+  const { text } = await parser.getText();
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+/** Download the RIDE from the issued panel; its text. */
+async function downloadRide(): Promise<{ head: string; text: string }> {
+  const { page } = e2e.b;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'RIDE (PDF)' }).click()]);
+  const file = (await download.path())!;
+  return { head: readFileSync(file).subarray(0, 5).toString(), text: await pdfText(file) };
+}
+
+/** Confirm the Emitir dialog and wait for the SRI's answer on the issued panel. */
+async function issueConfirmed(): Promise<void> {
+  const { page } = e2e.b;
+  await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Emitir', exact: true }).click();
+  const panel = page.getByTestId('issued-panel');
+  await panel.waitFor({ timeout: 30_000 });
+  await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Autorizada');
+}
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+let invoiceUrl = '';
+
+describe('notas de crédito y débito in Chromium', () => {
+  it('authorises a demo factura, which then offers both notas and shows all of it left to credit', async () => {
+    const { page, errors } = e2e.b;
+    await nav('Facturas');
+    await page.getByRole('row', { name: /María Fernanda Lozada/ }).first().click();
+    await page.getByRole('heading', { name: 'Borrador de factura' }).waitFor();
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await expect.poll(() => page.getByTestId('issued-panel').textContent(), { timeout: 30_000 }).toContain('Autorizada');
+    invoiceUrl = page.url();
+    const notes = page.getByTestId('invoice-notes');
+    await notes.getByText('Esta factura no tiene notas de crédito ni de débito.').waitFor();
+    const total = money(await page.getByTestId('importe-total').textContent());
+    await expect.poll(async () => money(await page.getByTestId('creditable-remaining').textContent())).toBe(total);
+    await screenshot(page, 'notes-10-factura-authorised');
+    expect(errors).toEqual([]);
+  });
+
+  it('issues a nota de crédito with one line removed: AUTORIZADA, its RIDE, and less left to credit', async () => {
+    const { page, errors } = e2e.b;
+    const before = money(await page.getByTestId('creditable-remaining').textContent());
+    await page.getByRole('link', { name: 'Emitir nota de crédito' }).click();
+    await page.getByRole('heading', { name: 'Nueva nota de crédito' }).waitFor();
+    // the buyer is the factura's, shown and locked; the lines are the factura's
+    await expect.poll(() => page.getByTestId('locked-buyer').textContent()).toContain('María Fernanda Lozada');
+    await page.getByLabel('Cantidad de la línea 3').waitFor();
+    expect(await page.getByLabel('Producto de la línea 1').isDisabled()).toBe(true);
+    const full = money(await page.getByTestId('importe-total').textContent());
+    expect(full).toBe(before);
+    await page.getByRole('button', { name: 'Quitar la línea 3' }).click();
+    await expect.poll(() => page.getByLabel('Cantidad de la línea 3').count()).toBe(0);
+    await page.getByLabel('Razón de la modificación').fill('Devolución de mercadería');
+    const credited = money(await page.getByTestId('importe-total').textContent());
+    expect(credited).toBeGreaterThan(0);
+    expect(credited).toBeLessThan(full);
+    await screenshot(page, 'notes-20-credit-note-editor');
+
+    await issueConfirmed();
+    await page.waitForURL(/#\/invoicing\/credit-note\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
+    const heading = (await page.getByRole('heading', { name: /^Nota de crédito \d{3}-\d{3}-\d{9}$/ }).textContent())!;
+    const numero = heading.replace('Nota de crédito ', '');
+    await screenshot(page, 'notes-21-credit-note-authorised');
+
+    const ride = await downloadRide();
+    expect(ride.head).toBe('%PDF-');
+    expect(ride.text).toContain(numero);
+    expect(ride.text).toContain('NOTA DE CRÉDITO');
+    expect(ride.text).toContain('Devolución de mercadería');
+
+    // back on the factura: the nota is listed and the remaining amount dropped by its value
+    await page.getByTestId('modified-invoice').click();
+    await page.waitForURL(invoiceUrl, { waitUntil: 'commit' });
+    const notes = page.getByTestId('invoice-notes');
+    await notes.getByRole('link', { name: numero }).waitFor();
+    await expect.poll(async () => money(await page.getByTestId('creditable-remaining').textContent())).toBeCloseTo(before - credited, 2);
+    await screenshot(page, 'notes-22-factura-remaining');
+
+    await nav('Notas de crédito');
+    const row = page.getByRole('row', { name: new RegExp(numero) });
+    await expect.poll(() => row.textContent()).toContain('Autorizada');
+    await screenshot(page, 'notes-23-credit-note-list');
+    expect(errors).toEqual([]);
+  });
+
+  it('issues a nota de débito with two razones at the factura IVA rate: AUTORIZADA and its RIDE', async () => {
+    const { page, errors } = e2e.b;
+    await page.goto(invoiceUrl);
+    await page.getByRole('link', { name: 'Emitir nota de débito' }).click();
+    await page.getByRole('heading', { name: 'Nueva nota de débito' }).waitFor();
+    await expect.poll(() => page.getByTestId('locked-buyer').textContent()).toContain('María Fernanda Lozada');
+    await page.getByLabel('Razón 1', { exact: true }).fill('Intereses por mora');
+    await page.getByLabel('Valor de la razón 1').fill('10');
+    await page.getByRole('button', { name: 'Agregar razón' }).click();
+    await page.getByLabel('Razón 2', { exact: true }).fill('Gastos de cobranza');
+    await page.getByLabel('Valor de la razón 2').fill('5.50');
+    // the factura's taxed rate by default
+    expect(await page.getByLabel('IVA de las razones').inputValue()).toBe('4');
+    await expect.poll(() => page.getByTestId('importe-total').textContent()).toBe('$ 17.83'); // 15.50 + 15 %
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await expect.poll(() => page.getByLabel('Valor del pago 1').inputValue()).toBe('17.83');
+    await screenshot(page, 'notes-30-debit-note-editor');
+
+    await issueConfirmed();
+    await page.waitForURL(/#\/invoicing\/debit-note\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
+    const heading = (await page.getByRole('heading', { name: /^Nota de débito \d{3}-\d{3}-\d{9}$/ }).textContent())!;
+    const numero = heading.replace('Nota de débito ', '');
+    await screenshot(page, 'notes-31-debit-note-authorised');
+    const ride = await downloadRide();
+    expect(ride.head).toBe('%PDF-');
+    expect(ride.text).toContain(numero);
+    expect(ride.text).toContain('Intereses por mora');
+
+    await page.getByTestId('modified-invoice').click();
+    await page.getByTestId('invoice-notes').getByRole('link', { name: numero }).waitFor();
+    await screenshot(page, 'notes-32-factura-with-notes');
+    expect(errors).toEqual([]);
+  });
+});
