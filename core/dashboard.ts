@@ -6,6 +6,8 @@
 
 export type InvoiceRef = {
   _id: string;
+  /** SRI codDoc: '01' factura, '04' nota de crédito, '05' nota de débito (core/comprobante-types.ts). */
+  codDoc: string;
   status: string;
   /** 'estab-ptoEmi-secuencial' (001-001-000000123); null for a draft. */
   numero: string | null;
@@ -22,9 +24,12 @@ export type AttentionItem =
 
 export type CompanyDashboard = {
   period: { from: string; to: string };
-  /** USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period. */
+  /**
+   * USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period, net
+   * (notas de crédito subtract, notas de débito add).
+   */
   sales: { thisMonth: number; lastMonth: number; period: number };
-  /** USD: total IVA of the AUTORIZADA invoices of the period. */
+  /** USD: total IVA of the AUTORIZADA comprobantes of the period, net as `sales`. */
   iva: number;
   authorisedInPeriod: number;
   /** Invoices of the period (any status) by status; statuses without invoices are absent. */
