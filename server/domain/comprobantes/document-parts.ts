@@ -6,7 +6,7 @@
 import type { InfoTributaria } from './xml/xml-writer.ts';
 import type { CompanyRow, ComprobanteRow, EstablishmentRow, Numbering } from './comprobante-type.ts';
 import { formatSecuencial } from './comprobante-view.ts';
-import type { ImpuestoXml } from './xml/xml-writer.ts';
+import type { DetalleXml } from './xml/xml-writer.ts';
 
 /** A decimal string or number as money with 2 places ("27" -> "27.00"). */
 export const money2 = (v: string | number) => Number(v).toFixed(2);
@@ -40,16 +40,7 @@ export function issuerFields(company: CompanyRow, establishment: EstablishmentRo
 }
 
 /** A stored line (draft-parts.ts storedLine) as the XML's detalle, with its IVA. */
-export function xmlLine(d: Record<string, unknown>): {
-  codigoPrincipal: string;
-  codigoAuxiliar?: string;
-  descripcion: string;
-  cantidad: string;
-  precioUnitario: string;
-  descuento: string;
-  precioTotalSinImpuesto: string;
-  impuestos: ImpuestoXml[];
-} {
+export function xmlLine(d: Record<string, unknown>): DetalleXml {
   return {
     codigoPrincipal: String(d.codigoPrincipal),
     ...(d.codigoAuxiliar ? { codigoAuxiliar: String(d.codigoAuxiliar) } : {}),

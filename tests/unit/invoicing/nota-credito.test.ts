@@ -43,8 +43,8 @@ function sampleNota(): NotaCreditoDocument {
       motivo: 'Devolución de mercadería defectuosa & <rota>',
     },
     detalles: [
-      { codigoInterno: 'LAP-14', descripcion: 'Laptop 14" — ñandú', cantidad: '1.500000', precioUnitario: '30.000000', descuento: '0.00', precioTotalSinImpuesto: '45.00', impuestos: [{ codigo: '2', codigoPorcentaje: '4', tarifa: '15.00', baseImponible: '45.00', valor: '6.75' }] },
-      { codigoInterno: 'LIB-01', codigoAdicional: 'AUX', descripcion: 'Libro de contabilidad', cantidad: '0.333333', precioUnitario: '30.000000', descuento: '0.00', precioTotalSinImpuesto: '10.00', impuestos: [{ codigo: '2', codigoPorcentaje: '0', tarifa: '0.00', baseImponible: '10.00', valor: '0.00' }] },
+      { codigoPrincipal: 'LAP-14', descripcion: 'Laptop 14" — ñandú', cantidad: '1.500000', precioUnitario: '30.000000', descuento: '0.00', precioTotalSinImpuesto: '45.00', impuestos: [{ codigo: '2', codigoPorcentaje: '4', tarifa: '15.00', baseImponible: '45.00', valor: '6.75' }] },
+      { codigoPrincipal: 'LIB-01', codigoAuxiliar: 'AUX', descripcion: 'Libro de contabilidad', cantidad: '0.333333', precioUnitario: '30.000000', descuento: '0.00', precioTotalSinImpuesto: '10.00', impuestos: [{ codigo: '2', codigoPorcentaje: '0', tarifa: '0.00', baseImponible: '10.00', valor: '0.00' }] },
     ],
     infoAdicional: [{ nombre: 'Email', valor: 'compras@andina.ec' }],
   };
@@ -59,6 +59,7 @@ describe('nota de crédito XML', () => {
     expect(lint.ok).toBe(true);
     expect(xml).toContain('<notaCredito id="comprobante" version="1.1.0">');
     expect(xml).toContain('<cantidad>0.333333</cantidad>');
+    expect(xml).toContain('<detalle><codigoInterno>LIB-01</codigoInterno><codigoAdicional>AUX</codigoAdicional>');
     expect(xml).toContain('<motivo>Devolución de mercadería defectuosa &amp; &lt;rota&gt;</motivo>');
   });
 

@@ -3,7 +3,7 @@
  * in shared/sri/xsd). Pure string building on the per-invoice hot path: no DOM, no pretty-printing.
  */
 import type { FacturaDocument } from './factura-document.ts';
-import { decimalEl, impuestosXml, infoAdicionalXml, money, openComprobante, opt, optMoney, pagosXml, req } from '../xml/xml-writer.ts';
+import { detalleXml, infoAdicionalXml, money, openComprobante, opt, optMoney, pagosXml, req } from '../xml/xml-writer.ts';
 
 type FacturaVersion = FacturaDocument['version'];
 
@@ -65,18 +65,6 @@ export function buildFacturaXml(doc: FacturaDocument): string {
   out += '</totalConImpuestos>' + money('propina', f.propina) + money('importeTotal', f.importeTotal) + req('moneda', f.moneda);
   out += pagosXml(f.pagos);
   out += '</infoFactura><detalles>';
-  for (const d of doc.detalles) {
-    out +=
-      '<detalle>' +
-      opt('codigoPrincipal', d.codigoPrincipal) +
-      opt('codigoAuxiliar', d.codigoAuxiliar) +
-      req('descripcion', d.descripcion) +
-      decimalEl('cantidad', d.cantidad, qtyPlaces) +
-      decimalEl('precioUnitario', d.precioUnitario, qtyPlaces) +
-      money('descuento', d.descuento) +
-      money('precioTotalSinImpuesto', d.precioTotalSinImpuesto) +
-      impuestosXml(d.impuestos) +
-      '</detalle>';
-  }
+  for (const d of doc.detalles) out += detalleXml(d, { codes: ['codigoPrincipal', 'codigoAuxiliar'], qtyPlaces });
   return `${out}</detalles>${infoAdicionalXml(doc.infoAdicional)}</factura>`;
 }

@@ -7,7 +7,7 @@
  * `precioUnitario` carry up to 6 places ("1.500000" allowed, written as given); `tarifa` is a
  * percentage string like "15.00" or "15"; dates are `dd/mm/aaaa` as the XML requires.
  */
-import type { InfoTributaria } from '../xml/xml-writer.ts';
+import type { DetalleXml, InfoTributaria } from '../xml/xml-writer.ts';
 
 export interface FacturaDocument {
   /** XML version attribute: '1.0.0' | '1.1.0' (default) | '2.0.0' | '2.1.0'. */
@@ -38,22 +38,7 @@ export interface FacturaDocument {
     moneda: 'DOLAR';
     pagos: Array<{ formaPago: string; total: string; plazo?: string; unidadTiempo?: string }>;
   };
-  detalles: Array<{
-    codigoPrincipal: string;
-    codigoAuxiliar?: string;
-    descripcion: string;
-    cantidad: string;
-    precioUnitario: string;
-    descuento: string;
-    precioTotalSinImpuesto: string;
-    impuestos: Array<{
-      codigo: string;
-      codigoPorcentaje: string;
-      tarifa: string;
-      baseImponible: string;
-      valor: string;
-    }>;
-  }>;
+  detalles: DetalleXml[];
   /** At most 15 entries (XSD); nombre is the attribute, valor the text. */
   infoAdicional?: Array<{ nombre: string; valor: string }>;
 }

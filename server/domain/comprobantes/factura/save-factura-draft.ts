@@ -16,22 +16,11 @@ import { assertEditableDraft, invalid, toStoredPago, type PagoInput, priceLines,
 import { assertConsumidorFinalCap } from './factura-rules.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { InvoiceRow } from '../comprobante-view.ts';
+import type { SaveDraftOptions } from '../comprobante-type.ts';
 import type { EmissionScope } from '../../users/emission-scope.ts';
 
-export interface SaveInvoiceDraftOptions {
-  db: Db;
-  companyId: string;
-  /** The creating user (invoice.created_by); null when an API key creates it. */
-  userId: string | null;
-  /** The caller's emission points (empty = all): a draft elsewhere is refused. */
-  scope?: EmissionScope;
-  schemas: SchemaRegistry;
-  consumidorFinalCap: number;
-  now: Date;
-  body: unknown;
-  /** Replace this draft (PUT); absent to create. */
-  id?: string;
-}
+/** @see SaveDraftOptions (comprobante-type.ts). */
+export type SaveInvoiceDraftOptions = SaveDraftOptions;
 
 interface DetalleInput {
   product: string;

@@ -5,7 +5,8 @@
  * Does not validate: issue-comprobante validates against the XSD before signing.
  * @example buildNotaCreditoXml(doc) // '<?xml version="1.0" encoding="UTF-8"?><notaCredito id="comprobante" version="1.1.0">…'
  */
-import { decimalEl, impuestosXml, infoAdicionalXml, money, openComprobante, opt, req } from '../xml/xml-writer.ts';
+import { detalleXml, infoAdicionalXml, money, openComprobante, req } from '../xml/xml-writer.ts';
+import { notaHeadXml } from '../nota-parts.ts';
 import type { NotaCreditoDocument } from './nota-credito-document.ts';
 
 export function buildNotaCreditoXml(doc: NotaCreditoDocument): string {
@@ -14,16 +15,7 @@ export function buildNotaCreditoXml(doc: NotaCreditoDocument): string {
   let out =
     openComprobante('notaCredito', doc.version, doc.infoTributaria) +
     '<infoNotaCredito>' +
-    req('fechaEmision', n.fechaEmision) +
-    opt('dirEstablecimiento', n.dirEstablecimiento) +
-    req('tipoIdentificacionComprador', n.tipoIdentificacionComprador) +
-    req('razonSocialComprador', n.razonSocialComprador) +
-    req('identificacionComprador', n.identificacionComprador) +
-    opt('contribuyenteEspecial', n.contribuyenteEspecial) +
-    opt('obligadoContabilidad', n.obligadoContabilidad) +
-    req('codDocModificado', n.codDocModificado) +
-    req('numDocModificado', n.numDocModificado) +
-    req('fechaEmisionDocSustento', n.fechaEmisionDocSustento) +
+    notaHeadXml(n) +
     money('totalSinImpuestos', n.totalSinImpuestos) +
     money('valorModificacion', n.valorModificacion) +
     req('moneda', n.moneda) +
@@ -32,18 +24,6 @@ export function buildNotaCreditoXml(doc: NotaCreditoDocument): string {
     out += '<totalImpuesto>' + req('codigo', t.codigo) + req('codigoPorcentaje', t.codigoPorcentaje) + money('baseImponible', t.baseImponible) + money('valor', t.valor) + '</totalImpuesto>';
   }
   out += '</totalConImpuestos>' + req('motivo', n.motivo) + '</infoNotaCredito><detalles>';
-  for (const d of doc.detalles) {
-    out +=
-      '<detalle>' +
-      opt('codigoInterno', d.codigoInterno) +
-      opt('codigoAdicional', d.codigoAdicional) +
-      req('descripcion', d.descripcion) +
-      decimalEl('cantidad', d.cantidad, qtyPlaces) +
-      decimalEl('precioUnitario', d.precioUnitario, qtyPlaces) +
-      money('descuento', d.descuento) +
-      money('precioTotalSinImpuesto', d.precioTotalSinImpuesto) +
-      impuestosXml(d.impuestos) +
-      '</detalle>';
-  }
+  for (const d of doc.detalles) out += detalleXml(d, { codes: ['codigoInterno', 'codigoAdicional'], qtyPlaces });
   return `${out}</detalles>${infoAdicionalXml(doc.infoAdicional)}</notaCredito>`;
 }

@@ -61,7 +61,7 @@ export const notaCredito: ComprobanteType = {
             totalConImpuestos: row.totalConImpuestos.map((t) => ({ codigo: '2', codigoPorcentaje: String(t.codigoPorcentaje), baseImponible: money2(String(t.baseImponible)), valor: money2(String(t.valor)) })),
             motivo: detail.motivo,
           },
-          detalles: row.detalles.map(xmlLine).map(({ codigoPrincipal, codigoAuxiliar, ...rest }) => ({ codigoInterno: codigoPrincipal, ...(codigoAuxiliar ? { codigoAdicional: codigoAuxiliar } : {}), ...rest })),
+          detalles: row.detalles.map(xmlLine),
           infoAdicional: infoAdicionalWith(customer, row.infoAdicional),
         }),
     };

@@ -8,6 +8,7 @@ import type { RideDocument } from '../ride/ride-document.ts';
 import { rideTotals } from '../ride/ride-totals.ts';
 import { LINE_COLUMNS, lineCells } from '../factura/factura-ride.ts';
 import type { NotaCreditoDocument } from './nota-credito-document.ts';
+import { modifiedDocumentBox, notaCounterpart } from '../nota-parts.ts';
 
 export function notaCreditoRide(doc: NotaCreditoDocument): RideDocument {
   const n = doc.infoNotaCredito;
@@ -15,20 +16,10 @@ export function notaCreditoRide(doc: NotaCreditoDocument): RideDocument {
     title: 'NOTA DE CRÉDITO',
     infoTributaria: doc.infoTributaria,
     issuer: n,
-    counterpart: [
-      { left: ['Razón Social / Nombres y Apellidos:', n.razonSocialComprador], right: ['Identificación:', n.identificacionComprador] },
-      { left: ['Fecha de Emisión:', n.fechaEmision] },
-    ],
+    counterpart: notaCounterpart(n),
     sections: [
-      {
-        kind: 'pairs',
-        rows: [
-          ['Comprobante que se modifica:', `FACTURA ${n.numDocModificado}`],
-          ['Fecha Emisión (Comprobante a modificar):', n.fechaEmisionDocSustento],
-          ['Razón de Modificación:', n.motivo],
-        ],
-      },
-      { kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map((d) => lineCells({ ...d, codigoPrincipal: d.codigoInterno, codigoAuxiliar: d.codigoAdicional })) },
+      modifiedDocumentBox(n, [['Razón de Modificación:', n.motivo]]),
+      { kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map(lineCells) },
     ],
     infoAdicional: doc.infoAdicional,
     totals: rideTotals({

@@ -5,9 +5,13 @@
  *   required element is missing.
  */
 import { xmlReader } from '../xml/xml-reader.ts';
+import { readNotaHead } from '../nota-parts.ts';
+
+const LABEL = 'de la nota de crédito';
 import type { NotaCreditoDocument } from './nota-credito-document.ts';
 
-const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, impuestos, kids } = xmlReader('de la nota de crédito');
+const reader = xmlReader(LABEL);
+const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, impuestos, kids, text } = reader;
 
 export function parseNotaCreditoXml(xml: string): NotaCreditoDocument {
   const root = rootOf(xml, 'notaCredito');
@@ -16,15 +20,7 @@ export function parseNotaCreditoXml(xml: string): NotaCreditoDocument {
     version: (root.getAttribute('version') ?? '') as NotaCreditoDocument['version'],
     infoTributaria: infoTributaria(root) as NotaCreditoDocument['infoTributaria'],
     infoNotaCredito: {
-      fechaEmision: req(n, 'fechaEmision'),
-      ...optional(n, ['dirEstablecimiento', 'contribuyenteEspecial']),
-      ...(optional(n, ['obligadoContabilidad']) as { obligadoContabilidad?: 'SI' | 'NO' }),
-      tipoIdentificacionComprador: req(n, 'tipoIdentificacionComprador'),
-      razonSocialComprador: req(n, 'razonSocialComprador'),
-      identificacionComprador: req(n, 'identificacionComprador'),
-      codDocModificado: req(n, 'codDocModificado'),
-      numDocModificado: req(n, 'numDocModificado'),
-      fechaEmisionDocSustento: req(n, 'fechaEmisionDocSustento'),
+      ...readNotaHead(reader, n),
       totalSinImpuestos: req(n, 'totalSinImpuestos'),
       valorModificacion: req(n, 'valorModificacion'),
       moneda: 'DOLAR',
@@ -37,7 +33,8 @@ export function parseNotaCreditoXml(xml: string): NotaCreditoDocument {
       motivo: req(n, 'motivo'),
     },
     detalles: list(kids(root, 'detalles')[0], 'detalle').map((d) => ({
-      ...optional(d, ['codigoInterno', 'codigoAdicional']),
+      codigoPrincipal: text(d, 'codigoInterno') ?? '',
+      ...(text(d, 'codigoAdicional') !== undefined ? { codigoAuxiliar: text(d, 'codigoAdicional')! } : {}),
       descripcion: req(d, 'descripcion'),
       cantidad: req(d, 'cantidad'),
       precioUnitario: req(d, 'precioUnitario'),

@@ -4,7 +4,8 @@
  * pagos, then motivos (razón, valor); no detalles. Shared writer (xml/xml-writer.ts); does not
  * validate (issue-comprobante does, against the XSD, before signing).
  */
-import { impuestosXml, infoAdicionalXml, money, openComprobante, opt, pagosXml, req } from '../xml/xml-writer.ts';
+import { impuestosXml, infoAdicionalXml, money, openComprobante, pagosXml, req } from '../xml/xml-writer.ts';
+import { notaHeadXml } from '../nota-parts.ts';
 import type { NotaDebitoDocument } from './nota-debito-document.ts';
 
 export function buildNotaDebitoXml(doc: NotaDebitoDocument): string {
@@ -12,16 +13,7 @@ export function buildNotaDebitoXml(doc: NotaDebitoDocument): string {
   let out =
     openComprobante('notaDebito', doc.version, doc.infoTributaria) +
     '<infoNotaDebito>' +
-    req('fechaEmision', n.fechaEmision) +
-    opt('dirEstablecimiento', n.dirEstablecimiento) +
-    req('tipoIdentificacionComprador', n.tipoIdentificacionComprador) +
-    req('razonSocialComprador', n.razonSocialComprador) +
-    req('identificacionComprador', n.identificacionComprador) +
-    opt('contribuyenteEspecial', n.contribuyenteEspecial) +
-    opt('obligadoContabilidad', n.obligadoContabilidad) +
-    req('codDocModificado', n.codDocModificado) +
-    req('numDocModificado', n.numDocModificado) +
-    req('fechaEmisionDocSustento', n.fechaEmisionDocSustento) +
+    notaHeadXml(n) +
     money('totalSinImpuestos', n.totalSinImpuestos) +
     impuestosXml(n.impuestos) +
     money('valorTotal', n.valorTotal) +

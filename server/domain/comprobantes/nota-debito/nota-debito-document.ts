@@ -4,21 +4,12 @@
  * only version). Money: decimal strings with 2 places; dates dd/mm/aaaa.
  */
 import type { ImpuestoXml, InfoTributaria } from '../xml/xml-writer.ts';
+import type { NotaInfoHead } from '../nota-parts.ts';
 
 export interface NotaDebitoDocument {
   version: '1.0.0';
   infoTributaria: InfoTributaria & { codDoc: '05' };
-  infoNotaDebito: {
-    fechaEmision: string;
-    dirEstablecimiento?: string;
-    tipoIdentificacionComprador: string;
-    razonSocialComprador: string;
-    identificacionComprador: string;
-    contribuyenteEspecial?: string;
-    obligadoContabilidad?: 'SI' | 'NO';
-    codDocModificado: string;
-    numDocModificado: string;
-    fechaEmisionDocSustento: string;
+  infoNotaDebito: NotaInfoHead & {
     /** Σ motivos.valor. */
     totalSinImpuestos: string;
     impuestos: ImpuestoXml[];

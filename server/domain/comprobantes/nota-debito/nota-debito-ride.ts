@@ -7,6 +7,7 @@ import type { RideDocument } from '../ride/ride-document.ts';
 import { rideTotals } from '../ride/ride-totals.ts';
 import { formatMoney, pdfText } from '../ride/ride-text.ts';
 import type { NotaDebitoDocument } from './nota-debito-document.ts';
+import { modifiedDocumentBox, notaCounterpart } from '../nota-parts.ts';
 
 export function notaDebitoRide(doc: NotaDebitoDocument): RideDocument {
   const n = doc.infoNotaDebito;
@@ -14,18 +15,9 @@ export function notaDebitoRide(doc: NotaDebitoDocument): RideDocument {
     title: 'NOTA DE DÉBITO',
     infoTributaria: doc.infoTributaria,
     issuer: n,
-    counterpart: [
-      { left: ['Razón Social / Nombres y Apellidos:', n.razonSocialComprador], right: ['Identificación:', n.identificacionComprador] },
-      { left: ['Fecha de Emisión:', n.fechaEmision] },
-    ],
+    counterpart: notaCounterpart(n),
     sections: [
-      {
-        kind: 'pairs',
-        rows: [
-          ['Comprobante que se modifica:', `FACTURA ${n.numDocModificado}`],
-          ['Fecha Emisión (Comprobante a modificar):', n.fechaEmisionDocSustento],
-        ],
-      },
+      modifiedDocumentBox(n),
       {
         kind: 'table',
         columns: [

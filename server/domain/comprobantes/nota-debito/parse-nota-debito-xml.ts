@@ -5,9 +5,13 @@
  *   required element is missing.
  */
 import { xmlReader } from '../xml/xml-reader.ts';
+import { readNotaHead } from '../nota-parts.ts';
+
+const LABEL = 'de la nota de débito';
 import type { NotaDebitoDocument } from './nota-debito-document.ts';
 
-const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, impuestos, kids } = xmlReader('de la nota de débito');
+const reader = xmlReader(LABEL);
+const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, impuestos, kids } = reader;
 
 export function parseNotaDebitoXml(xml: string): NotaDebitoDocument {
   const root = rootOf(xml, 'notaDebito');
@@ -16,15 +20,7 @@ export function parseNotaDebitoXml(xml: string): NotaDebitoDocument {
     version: '1.0.0',
     infoTributaria: infoTributaria(root) as NotaDebitoDocument['infoTributaria'],
     infoNotaDebito: {
-      fechaEmision: req(n, 'fechaEmision'),
-      ...optional(n, ['dirEstablecimiento', 'contribuyenteEspecial']),
-      ...(optional(n, ['obligadoContabilidad']) as { obligadoContabilidad?: 'SI' | 'NO' }),
-      tipoIdentificacionComprador: req(n, 'tipoIdentificacionComprador'),
-      razonSocialComprador: req(n, 'razonSocialComprador'),
-      identificacionComprador: req(n, 'identificacionComprador'),
-      codDocModificado: req(n, 'codDocModificado'),
-      numDocModificado: req(n, 'numDocModificado'),
-      fechaEmisionDocSustento: req(n, 'fechaEmisionDocSustento'),
+      ...readNotaHead(reader, n),
       totalSinImpuestos: req(n, 'totalSinImpuestos'),
       impuestos: impuestos(n),
       valorTotal: req(n, 'valorTotal'),

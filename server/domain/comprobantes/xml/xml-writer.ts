@@ -146,3 +146,39 @@ export function impuestosXml(impuestos: readonly ImpuestoXml[]): string {
   }
   return `${out}</impuestos>`;
 }
+
+/** A detail line as the factura, nota de crédito and liquidación write it (codes named per type by {@link detalleXml}). */
+export interface DetalleXml {
+  codigoPrincipal: string;
+  codigoAuxiliar?: string;
+  descripcion: string;
+  cantidad: string;
+  precioUnitario: string;
+  descuento: string;
+  precioTotalSinImpuesto: string;
+  impuestos: ImpuestoXml[];
+}
+
+/**
+ * `<detalle>` of a line: the two codes under the type's names (factura codigoPrincipal/
+ * codigoAuxiliar, nota de crédito codigoInterno/codigoAdicional), cantidad and precioUnitario with
+ * `qtyPlaces` decimals (6 in the versions that allow them), money, then the line's impuestos.
+ */
+export function detalleXml(d: DetalleXml, o: { codes: [string, string]; qtyPlaces: number }): string {
+  return (
+    '<detalle>' +
+    opt(o.codes[0], d.codigoPrincipal) +
+    opt(o.codes[1], d.codigoAuxiliar) +
+    req('descripcion', d.descripcion) +
+    decimalEl('cantidad', d.cantidad, o.qtyPlaces) +
+    decimalEl('precioUnitario', d.precioUnitario, o.qtyPlaces) +
+    money('descuento', d.descuento) +
+    money('precioTotalSinImpuesto', d.precioTotalSinImpuesto) +
+    impuestosXml(d.impuestos) +
+    '</detalle>'
+  );
+}
+
+/** The buyer as factura and notas write it: tipoIdentificacionComprador, razonSocialComprador, identificacionComprador. */
+export const buyerXml = (b: { tipoIdentificacionComprador: string; razonSocialComprador: string; identificacionComprador: string }) =>
+  req('tipoIdentificacionComprador', b.tipoIdentificacionComprador) + req('razonSocialComprador', b.razonSocialComprador) + req('identificacionComprador', b.identificacionComprador);
