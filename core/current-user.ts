@@ -3,8 +3,9 @@
  * /api/user/profile-info`) and the SPA stores it in localStorage `currentUser` (DESIGN.md §4): one
  * definition for the server that builds it and the engine that keeps it. Pure: no I/O.
  * @example const canIssue = user.permissions.invoice?.includes('create');
+ * (A type alias, not an interface: route reply types from currentUserSchema accept it.)
  */
-export interface CurrentUser {
+export type CurrentUser = {
   /** The user's id (UUID). */
   _id: string;
   email: string;
@@ -18,7 +19,7 @@ export interface CurrentUser {
   company: { _id: string; ruc: string; razonSocial: string };
   /** Actions allowed per resource: `{ product: ['read', 'create', …] }`. */
   permissions: Record<string, string[]>;
-}
+};
 
 /** The JSON Schema of a CurrentUser in API answers (serialisation of the auth and profile routes). */
 export const currentUserSchema = {

@@ -4,8 +4,10 @@
  * rounded to 2 decimals; dates 'YYYY-MM-DD' in America/Guayaquil.
  */
 
-export interface InvoiceRef {
+export type InvoiceRef = {
   _id: string;
+  /** SRI codDoc: '01' factura, '04' nota de crédito, '05' nota de débito (core/comprobante-types.ts). */
+  codDoc: string;
   status: string;
   /** 'estab-ptoEmi-secuencial' (001-001-000000123); null for a draft. */
   numero: string | null;
@@ -14,17 +16,20 @@ export interface InvoiceRef {
   fechaEmision: string;
   /** The SRI messages, '[identificador] mensaje — informacionAdicional' joined by '; '; null if none. */
   mensaje: string | null;
-}
+};
 
 export type AttentionItem =
   | (InvoiceRef & { reason: 'stuck' | 'rejected' | 'old_draft' })
   | { reason: 'certificate'; daysToExpiry: number; notAfter: string };
 
-export interface CompanyDashboard {
+export type CompanyDashboard = {
   period: { from: string; to: string };
-  /** USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period. */
+  /**
+   * USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period, net
+   * (notas de crédito subtract, notas de débito add).
+   */
   sales: { thisMonth: number; lastMonth: number; period: number };
-  /** USD: total IVA of the AUTORIZADA invoices of the period. */
+  /** USD: total IVA of the AUTORIZADA comprobantes of the period, net as `sales`. */
   iva: number;
   authorisedInPeriod: number;
   /** Invoices of the period (any status) by status; statuses without invoices are absent. */
@@ -38,4 +43,4 @@ export interface CompanyDashboard {
   attention: AttentionItem[];
   /** Whole days until the certificate's notAfter (negative once expired); null without one. */
   certificate: { daysToExpiry: number } | null;
-}
+};

@@ -12,10 +12,10 @@ import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createJwtService } from './auth/jwt.ts';
 import { createSecretBox } from './auth/secret-box.ts';
-import { createRoleCache } from './plugins/auth.ts';
+import { createRoleCache } from './domain/auth/role-cache.ts';
 import { loadSchemaRegistry } from './schemas/registry.ts';
 import { ensureRecordIndexes } from './domain/records/record-resources.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 
 export function readVersion(): string {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -16,7 +16,7 @@
  * Contract for list handlers: they return the page's rows (`return items`) and may set headers.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { columnsFromItemSchema, exportColumns, schemaForPath } from '../domain/csv/csv-columns.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../domain/csv/write-csv.ts';
@@ -63,6 +63,7 @@ export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 's
       ...(route.preValidation ? { preValidation: route.preValidation } : {}),
       ...(route.preHandler ? { preHandler: route.preHandler } : {}),
       schema: {
+        summary: `${(route.schema as { summary?: string } | undefined)?.summary ?? 'Listar'} en CSV (filtros y orden de la lista, todas las páginas)`,
         ...((route.schema as { params?: unknown })?.params ? { params: (route.schema as { params?: unknown }).params } : {}),
         querystring: { ...shape.query, properties: filters },
         response: csvResponse,

@@ -9,30 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
-import { roles } from '../db/schema/index-tables.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
-import type { EmissionScope } from '../domain/users/emission-scope.ts';
 import { API_KEY_PREFIX } from '../domain/api-keys/create-api-key.ts';
 import { authenticateApiKey } from '../domain/api-keys/authenticate-api-key.ts';
-
-export interface AuthUser {
-  id: string;
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  isStaff: boolean;
-  permissions: Record<string, string[]>;
-  /** Establishments / emission points this user may use; empty = all (domain/users/emission-scope.ts). */
-  emissionScope: EmissionScope;
-  /**
-   * Set when the request came with an API key: the key's id (then `id` is that id too, never a
-   * user's, and `firstName` is the key's name). Audit rows take it through `auditActor`.
-   */
-  apiKeyId: string | null;
-}
+import { can, type AuthUser } from '../domain/auth/permissions.ts';
+import type { RoleCache } from '../domain/auth/role-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,33 +22,18 @@ declare module 'fastify' {
   }
 }
 
-/** Role permission matrix, read once and refreshed on demand (roles change rarely). */
-export function createRoleCache(db: Db) {
-  let cache: Map<string, Record<string, string[]>> | null = null;
-  return {
-    async permissionsOf(role: string): Promise<Record<string, string[]>> {
-      if (!cache) {
-        const rows = await db.select().from(roles);
-        cache = new Map(rows.map((r) => [r.code, r.permissions]));
-      }
-      return cache.get(role) ?? {};
-    },
-    invalidate() {
-      cache = null;
-    },
-  };
-}
-export type RoleCache = ReturnType<typeof createRoleCache>;
 
 /**
- * Whether a matched route needs a bearer token: every route under /api except the health check.
+ * Whether a matched route needs a bearer token: every route under /api except the health check
+ * and the API reference (/api/docs).
  * Decided on the route pattern the router matched (e.g. `/api/admin/table/:name`), never on the
  * raw URL: the router decodes `%61pi` to `api`, so a raw-URL prefix check could be bypassed.
  * Unmatched requests (`undefined`) reach only the 404 handler, which reveals nothing.
  */
 export function needsToken(routeUrl: string | undefined): boolean {
   if (routeUrl === undefined) return false;
-  return (routeUrl === '/api' || routeUrl.startsWith('/api/')) && routeUrl !== '/api/health';
+  if (routeUrl === '/api/health' || routeUrl === '/api/docs' || routeUrl.startsWith('/api/docs/')) return false; // public: health, API reference
+  return routeUrl === '/api' || routeUrl.startsWith('/api/');
 }
 
 export interface AuthPluginOptions {
@@ -134,13 +101,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 });
 
 /** The signed-in user; throws 401 when a route is reached without one (a wiring mistake). */
-export function currentUser(request: FastifyRequest): AuthUser {
+export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser;
+/** (This overload last: `Parameters<typeof currentUser>[0]` is then the whole request, as routes not yet typed from their schemas expect.) */
+export function currentUser(request: FastifyRequest): AuthUser;
+export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
   return request.user;
-}
-
-export function can(user: AuthUser, resource: string, action: string): boolean {
-  return user.permissions[resource]?.includes(action) ?? false;
 }
 
 export function requirePermission(resource: string, action: string) {

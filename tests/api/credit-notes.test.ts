@@ -106,6 +106,12 @@ describe('nota de crédito', () => {
     const notas = (await api('GET', `/api/credit-note?invoice=${factura._id}`)).json() as Array<{ _id: string }>;
     expect(notas.map((n) => n._id)).toEqual([nota._id]);
 
+    // Sales on the dashboard are net of the authorised nota (the company's only comprobantes so far).
+    const dashboard = (await api('GET', `/api/dashboard?from=${nota.fechaEmision}&to=${nota.fechaEmision}`)).json();
+    expect(dashboard.sales.period).toBe(1027.5);
+    expect(dashboard.authorisedInPeriod).toBe(1);
+    expect(dashboard.topProducts).toEqual(expect.arrayContaining([expect.objectContaining({ _id: data.laptop._id, total: 850, quantity: 1 })]));
+
     const mailed = await api('POST', `/api/credit-note/${nota._id}/email`, {});
     expect(mailed.json().message).toBe('Nota de crédito enviada a maria@example.com');
     const mail = (await t.mails()).at(-1)!;

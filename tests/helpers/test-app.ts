@@ -10,13 +10,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { simpleParser } from 'mailparser';
-import { buildApp, type AppDeps } from '../../server/app.ts';
+import { buildApp } from '../../server/app.ts';
+import type { AppDeps } from '../../server/app-deps.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { runSeeds } from '../../server/db/seed/run-seeds.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createJwtService } from '../../server/auth/jwt.ts';
 import { createSecretBox } from '../../server/auth/secret-box.ts';
-import { createRoleCache } from '../../server/plugins/auth.ts';
+import { createRoleCache } from '../../server/domain/auth/role-cache.ts';
 import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';

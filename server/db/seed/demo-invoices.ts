@@ -2,7 +2,7 @@
  * Demo drafts and the demo signing certificate, created through the same use cases a user would
  * call (so totals and rules are the real ones).
  */
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
 import { saveCompanyCertificate } from '../../domain/certificates/company-certificate.ts';
 import { generateTestP12 } from '../../domain/comprobantes/test-certificate.ts';

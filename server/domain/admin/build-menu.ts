@@ -5,21 +5,21 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menuItems } from '../../db/schema/index-tables.ts';
-import { can, type AuthUser } from '../../plugins/auth.ts';
+import { can, type AuthUser } from '../auth/permissions.ts';
 
-export interface MenuChild {
+export type MenuChild = {
   path: string;
   title: string;
   ab: string;
-}
-export interface MenuEntry {
+};
+export type MenuEntry = {
   path: string;
   title: string;
   type: 'link' | 'sub';
   icontype: string;
   collapse?: string;
   children?: MenuChild[];
-}
+};
 export interface MenuRowInput {
   id: string;
   parentId?: string | null;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { catalogEntries, catalogTables } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
-import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 
 type TableRow = typeof catalogTables.$inferSelect;
 type EntryRow = typeof catalogEntries.$inferSelect;

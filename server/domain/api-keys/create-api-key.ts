@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index-tables.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/permissions.ts';
 import { hashToken } from '../auth/one-time-token.ts';
 import { assertMayAssign } from '../users/manage-users.ts';
 

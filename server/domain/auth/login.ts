@@ -11,6 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { findAccountsByEmail, type CompanyRow, type UserRow } from '../../db/repositories/users.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
+import { toCurrentUser } from './current-user.ts';
+import type { AccountServices } from './account-services.ts';
 
 let dummyHash: Promise<string> | undefined;
 /** A hash of a random password, made once: verifying against it costs what a real check costs. */
@@ -32,4 +34,15 @@ export async function authenticate(db: Db, p: { email: string; password: string;
   const { user, company } = matching[0];
   if (!user.active) throw new AppError('ACCOUNT_INACTIVE', 'La cuenta aún no está activada; revise su correo o solicite un nuevo enlace');
   return { user, company };
+}
+
+/**
+ * PUT /auth/login: authenticate and open a session.
+ * @returns `token` (session JWT: sub user, cid company, tv token version) and `result` (CurrentUser).
+ * @throws what authenticate throws.
+ */
+export async function signIn(s: Pick<AccountServices, 'db' | 'jwt' | 'roleCache'>, p: { email: string; password: string; companyId?: string }) {
+  const { user, company } = await authenticate(s.db, p);
+  const token = await s.jwt.sign({ sub: user.id, cid: company.id, tv: user.tokenVersion });
+  return { token, result: toCurrentUser(user, company, await s.roleCache.permissionsOf(user.role)) };
 }

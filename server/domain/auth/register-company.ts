@@ -16,6 +16,8 @@ import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { ACTIVATION_TTL_MS, newOneTimeToken } from './one-time-token.ts';
+import { activationMail } from '../../mail/templates.ts';
+import { accountLink, sendAccountMail, type AccountServices } from './account-services.ts';
 
 export interface RegisterCompanyInput {
   company: { ruc: string; razonSocial: string; nombreComercial?: string; email: string; dirMatriz: string; telefono?: string };
@@ -101,3 +103,23 @@ export async function resendActivation(db: Db, p: { email: string }, now: Date) 
   return out;
 }
 
+
+/**
+ * POST /auth/register: register (registerCompany) and mail the activation link to the first user.
+ * @returns the company and the RUC warnings; @throws what registerCompany throws.
+ */
+export async function signUpCompany(s: AccountServices, input: RegisterCompanyInput, now: Date) {
+  const result = await registerCompany(s.db, input, now);
+  await sendAccountMail(
+    s,
+    activationMail({ to: input.user.email, firstName: input.user.firstName, razonSocial: result.company.razonSocial, link: accountLink(s, `activate/${result.activationToken}`) }),
+  );
+  return { company: result.company, warnings: result.warnings };
+}
+
+/** Mail a new activation link to every inactive account with this e-mail (none: nothing happens). */
+export async function mailActivationReminders(s: AccountServices, p: { email: string }, now: Date): Promise<void> {
+  for (const m of await resendActivation(s.db, p, now)) {
+    await sendAccountMail(s, activationMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: accountLink(s, `activate/${m.token}`) }));
+  }
+}

@@ -12,6 +12,8 @@ import { consumeAuthToken, findAccountsByEmail, insertAuthToken } from '../../db
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newOneTimeToken, RESET_TTL_MS } from './one-time-token.ts';
+import { resetPasswordMail } from '../../mail/templates.ts';
+import { accountLink, sendAccountMail, type AccountServices } from './account-services.ts';
 
 export async function requestPasswordReset(db: Db, p: { email: string; companyId?: string }, now: Date) {
   const accounts = await findAccountsByEmail(db, { email: p.email.trim(), companyId: p.companyId });
@@ -35,4 +37,11 @@ export async function resetPassword(db: Db, p: { token: string; password: string
       .set({ passwordHash, active: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(and(eq(users.companyId, row.companyId), eq(users.id, row.userId)));
   });
+}
+
+/** Mail a reset link to every account with this e-mail (optionally in one company); none: nothing happens. */
+export async function mailPasswordReset(s: AccountServices, p: { email: string; companyId?: string }, now: Date): Promise<void> {
+  for (const m of await requestPasswordReset(s.db, p, now)) {
+    await sendAccountMail(s, resetPasswordMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: accountLink(s, `reset-password/${m.token}`) }));
+  }
 }

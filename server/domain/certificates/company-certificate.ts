@@ -12,6 +12,7 @@ import { companyCertificates } from '../../db/schema/index-tables.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { loadSigningCredentials, type SigningCredentials } from '../comprobantes/signing-credentials.ts';
 import { AppError } from '../../errors.ts';
+import { getCompanyProfile } from '../admin/company-profile.ts';
 
 export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { companyId: string; p12: Buffer; password: string; now: Date }) {
   let creds: SigningCredentials;
@@ -39,6 +40,18 @@ export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { compan
 
 export async function deleteCompanyCertificate(db: Db, p: { companyId: string }) {
   await db.delete(companyCertificates).where(eq(companyCertificates.companyId, p.companyId));
+}
+
+/** Empresa > Firma electrónica: store the uploaded .p12 (saveCompanyCertificate) and answer with the company profile. */
+export async function uploadCompanyCertificate(db: Db, box: SecretBox, p: { companyId: string; p12: Buffer; password: string; now: Date }) {
+  await saveCompanyCertificate(db, box, p);
+  return getCompanyProfile(db, { companyId: p.companyId, now: p.now });
+}
+
+/** Remove the company's certificate (issuing stops until a new one is uploaded); answers with the company profile. */
+export async function removeCompanyCertificate(db: Db, p: { companyId: string; now: Date }) {
+  await deleteCompanyCertificate(db, p);
+  return getCompanyProfile(db, { companyId: p.companyId, now: p.now });
 }
 
 export async function signingCredentialsFor(db: Db, box: SecretBox, p: { companyId: string }): Promise<SigningCredentials> {

@@ -33,7 +33,7 @@ export interface DashboardParams {
 }
 
 type Row = Record<string, unknown>;
-type InvoiceJson = { id: string; status: string; fecha_emision: string; razon_social_comprador: string; importe_total: number; estab: string; pto_emi: string; secuencial: number | null; mensajes: Array<{ identificador: string; mensaje: string; informacionAdicional?: string }> | null };
+type InvoiceJson = { id: string; cod_doc: string; status: string; fecha_emision: string; razon_social_comprador: string; importe_total: number; estab: string; pto_emi: string; secuencial: number | null; mensajes: Array<{ identificador: string; mensaje: string; informacionAdicional?: string }> | null };
 
 const firstRow = (r: unknown): Row => (r as { rows: Row[] }).rows[0] ?? {};
 /** PGlite and node-postgres both parse json columns; a driver handing back text is parsed here. */
@@ -48,6 +48,7 @@ function monthStart(isoDate: string, offsetMonths = 0): string {
 function invoiceRef(r: InvoiceJson): InvoiceRef {
   return {
     _id: r.id,
+    codDoc: r.cod_doc,
     status: r.status,
     numero: invoiceNumero({ estab: r.estab, ptoEmi: r.pto_emi, secuencial: r.secuencial }),
     razonSocialComprador: r.razon_social_comprador,

@@ -27,7 +27,8 @@ export interface FiguresRange {
 }
 
 /**
- * One row: `sales` {thisMonth, lastMonth, period, iva, authorised}, `by_status` {STATUS: n},
+ * One row: `sales` {thisMonth, lastMonth, period, iva, authorised} (net: notas de crédito subtract,
+ * notas de débito add; `authorised` counts facturas), `by_status` {STATUS: n},
  * `series` [{month: 'YYYY-MM', total, n}] (months with sales only), `top_customers` and
  * `top_products` [{id, label, total, n}] (at most 5 each, biggest total first; n is the number of
  * invoices for a customer and the quantity sold for a product). Money is the numeric sum, as a
@@ -38,14 +39,16 @@ export function figuresSql(r: FiguresRange): SQL {
   const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
   // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
   const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
+  // Sales are net: facturas and notas de débito add, notas de crédito (returns, discounts) subtract.
+  const net = (column: string) => sql.raw(`case when cod_doc = '04' then -${column} else ${column} end`);
   return sql`
     select
       (select json_build_object(
-          'thisMonth', coalesce(sum(importe_total) filter (where fecha_emision >= ${r.thisMonth} and fecha_emision < ${r.nextMonth}), 0),
-          'lastMonth', coalesce(sum(importe_total) filter (where fecha_emision >= ${r.lastMonth} and fecha_emision < ${r.thisMonth}), 0),
-          'period', coalesce(sum(importe_total) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
-          'iva', coalesce(sum(total_iva) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
-          'authorised', count(*) filter (where fecha_emision between ${r.from} and ${r.to}))
+          'thisMonth', coalesce(sum(${net('importe_total')}) filter (where fecha_emision >= ${r.thisMonth} and fecha_emision < ${r.nextMonth}), 0),
+          'lastMonth', coalesce(sum(${net('importe_total')}) filter (where fecha_emision >= ${r.lastMonth} and fecha_emision < ${r.thisMonth}), 0),
+          'period', coalesce(sum(${net('importe_total')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
+          'iva', coalesce(sum(${net('total_iva')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
+          'authorised', count(*) filter (where cod_doc = '01' and fecha_emision between ${r.from} and ${r.to}))
         from comprobante
         where ${own} and status = 'AUTORIZADA'
           and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
@@ -63,7 +66,7 @@ export function figuresSql(r: FiguresRange): SQL {
         from (
           -- Grouped by a timestamp month (no time zone work per row); formatted once per month.
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
-            select date_trunc('month', fecha_emision::timestamp) as month_start, sum(importe_total) as total, count(*) as n
+            select date_trunc('month', fecha_emision::timestamp) as month_start, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
             from comprobante
             where ${own} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
             group by 1
@@ -72,16 +75,16 @@ export function figuresSql(r: FiguresRange): SQL {
       ) as series,
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
-          select customer_id::text as id, min(razon_social_comprador) as label, sum(importe_total) as total, count(*) as n
+          select customer_id::text as id, min(razon_social_comprador) as label, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
           from comprobante where ${authorisedInPeriod}
           group by customer_id order by total desc, id limit 5
         ) tc
       ) as top_customers,
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
-          select d->>'product' as id, min(d->>'descripcion') as label, sum((d->>'precioTotalSinImpuesto')::numeric) as total, sum((d->>'cantidad')::numeric) as n
+          select d->>'product' as id, min(d->>'descripcion') as label, sum(${net("(d->>'precioTotalSinImpuesto')::numeric")}) as total, sum(${net("(d->>'cantidad')::numeric")}) as n
           from comprobante cross join lateral jsonb_array_elements(detalles) as d
-          where ${authorisedInPeriod}
+          where ${authorisedInPeriod} and d->>'product' is not null
           group by 1 order by total desc, id limit 5
         ) tp
       ) as top_products`;
@@ -116,14 +119,14 @@ function attentionList(q: AttentionQuery): SQL {
   const order = sql`${FECHA_ORDER[q.direction]}, ${q.then}`;
   const branches = sql.join(
     q.statuses.map(
-      (status) => sql`(select id, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
+      (status) => sql`(select id, cod_doc, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
         from comprobante where company_id = ${q.companyId} and ${scopeSqlText(q.scope)} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
         order by ${order} limit ${ATTENTION_LIMIT})`,
     ),
     sql` union all `,
   );
   return sql`(select coalesce(json_agg(json_build_object(
-        'id', id, 'status', status, 'fecha_emision', fecha_emision, 'razon_social_comprador', razon_social_comprador,
+        'id', id, 'cod_doc', cod_doc, 'status', status, 'fecha_emision', fecha_emision, 'razon_social_comprador', razon_social_comprador,
         'importe_total', importe_total, 'estab', estab, 'pto_emi', pto_emi, 'secuencial', secuencial, 'mensajes', mensajes)
       order by ${order}), '[]'::json)
     from (select * from (${branches}) b order by ${order} limit ${ATTENTION_LIMIT}) i)`;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { records } from '../../db/schema/index-tables.ts';
 import type { SchemaEntry, SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { likePattern, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { likePattern, pageWindow, type ListQuery } from '../list-query.ts';
 import { prepareBody } from '../resources/prepare-body.ts';
 import type { JsonSchema } from '../resources/schema-values.ts';
 import { assertNotReferenced } from './record-references.ts';

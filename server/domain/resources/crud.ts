@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { assertNotReferenced } from '../records/record-references.ts';
 import { prepareBody, splitColumns } from './prepare-body.ts';

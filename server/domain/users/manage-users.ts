@@ -16,8 +16,8 @@ import { findCompany, findUser, insertAuthToken, type UserRow } from '../../db/r
 import { hashPassword } from '../../auth/password.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
-import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
-import { can, type AuthUser } from '../../plugins/auth.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
+import { can, type AuthUser } from '../auth/permissions.ts';
 import { toCurrentUser, type CurrentUser } from '../auth/current-user.ts';
 import { ACTIVATION_TTL_MS, newOneTimeToken } from '../auth/one-time-token.ts';
 import { emailInUse, emailTaken, emailUnique, normalizeEmail } from './user-email.ts';
@@ -37,7 +37,7 @@ export interface UserInput {
   emissionPoints?: EmissionPoint[];
 }
 
-export interface UserView {
+export type UserView = {
   _id: string;
   email: string;
   firstName: string;
@@ -47,7 +47,7 @@ export interface UserView {
   isStaff: boolean;
   emissionPoints: EmissionPoint[];
   createdAt: string;
-}
+};
 
 const toView = (u: UserRow): UserView => ({
   _id: u.id,

@@ -3,16 +3,20 @@
  * revoke. Managed by whoever may update the company, from a signed-in session only.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission, requireSession } from '../../plugins/auth.ts';
 import { createApiKey } from '../../domain/api-keys/create-api-key.ts';
 import { listApiKeys } from '../../domain/api-keys/list-api-keys.ts';
 import { revokeApiKey } from '../../domain/api-keys/revoke-api-key.ts';
+import { typed } from '../../http/typed.ts';
+import { ROLES } from '../../../core/roles.ts';
 
 const TAGS = ['Integraciones'];
 const id = { type: 'string', format: 'uuid', description: 'Identificador de la clave' } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description: 'Nombre para reconocerla, p. ej. «Caja 1» o «Tienda en línea»' } as const;
-const role = { type: 'string', enum: ['SUPERADMIN', 'ADMIN', 'EMISOR', 'CONTADOR'], description: 'Rol cuyos permisos tiene la clave' } as const;
+const role = { type: 'string', enum: ROLES, description: 'Rol cuyos permisos tiene la clave' } as const;
+/** The role as answered (the database column is text; the body's enum checks what comes in). */
+const roleOut = { type: 'string', description: `Rol cuyos permisos tiene la clave (${ROLES.join(', ')})` } as const;
 const prefix = { type: 'string', description: 'Primeros caracteres de la clave (emk_ y 8 más), para distinguirla' } as const;
 const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description }) as const;
 const nullableDateTime = (description: string) => ({ type: ['string', 'null'], format: 'date-time', description }) as const;
@@ -20,14 +24,16 @@ const nullableDateTime = (description: string) => ({ type: ['string', 'null'], f
 const apiKeyOut = {
   type: 'object',
   required: ['_id', 'name', 'role', 'prefix', 'createdBy', 'createdAt', 'lastUsedAt', 'revokedAt'],
+  additionalProperties: false,
   properties: {
     _id: id,
     name: { type: 'string', description: 'Nombre de la clave' },
-    role,
+    role: roleOut,
     prefix,
     createdBy: {
       type: ['object', 'null'],
       description: 'Usuario que la creó (null si ese usuario ya no existe)',
+      additionalProperties: false,
       properties: { _id: { type: 'string', format: 'uuid' }, name: { type: 'string', description: 'Nombre y apellido' } },
     },
     createdAt: dateTime('Cuándo se creó'),
@@ -39,16 +45,18 @@ const apiKeyOut = {
 const createdOut = {
   type: 'object',
   required: ['_id', 'name', 'role', 'prefix', 'key'],
+  additionalProperties: false,
   properties: {
     _id: id,
     name: { type: 'string', description: 'Nombre de la clave' },
-    role,
+    role: roleOut,
     prefix,
     key: { type: 'string', pattern: '^emk_', description: 'La clave completa. Solo se muestra en esta respuesta: guárdela en un lugar seguro' },
   },
 } as const;
 
-export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function apiKeyRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
   const guard = [requireSession, requirePermission('company', 'update')];
 
   app.get(
@@ -80,8 +88,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const body = request.body as { name: string; role: string };
-      const created = await createApiKey(deps.db, { companyId: user.companyId, actor: user, name: body.name, role: body.role, now: deps.clock() });
+      const created = await createApiKey(deps.db, { companyId: user.companyId, actor: user, name: request.body.name, role: request.body.role, now: deps.clock() });
       return reply.status(201).send(created);
     },
   );
@@ -95,11 +102,11 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): Promise
         summary: 'Revocar una clave de API',
         description: 'La clave deja de funcionar desde la siguiente solicitud (401). Se conserva en la lista como revocada para la auditoría.',
         params: { type: 'object', required: ['_id'], properties: { _id: id } },
-        response: { 204: { type: 'null', description: 'Revocada' } },
+        response: { 204: { description: 'Revocada' } },
       },
     },
     async (request, reply) => {
-      await revokeApiKey(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id, now: deps.clock() });
+      await revokeApiKey(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, now: deps.clock() });
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,10 @@
 /** Catalog tables and entries: read by everyone signed in, changed by platform staff only. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
-import { listQuerySchema, type ListQuery } from '../../http/list-query.ts';
+import { listQuerySchema } from '../../domain/list-query.ts';
+import { typed } from '../../http/typed.ts';
+import { noContent } from '../../http/route-schemas.ts';
 import {
   createEntry,
   createTable,
@@ -14,7 +16,6 @@ import {
   listTables,
   updateEntry,
   updateTable,
-  type EntryInput,
 } from '../../domain/admin/manage-catalogs.ts';
 
 const tableOut = { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, system: { type: 'boolean' } } } as const;
@@ -39,10 +40,11 @@ const entryFields = {
   position: { type: 'integer', minimum: 0, maximum: 100000 },
 } as const;
 
-export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function catalogRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
   const db = deps.db;
-  app.get('/api/admin/table', { schema: { querystring: listQuerySchema, response: { 200: { type: 'array', items: tableOut } } } }, async (request, reply) => {
-    const { items, total } = await listTables(db, request.query as ListQuery);
+  app.get('/api/admin/table', { schema: { summary: 'Listar las tablas de catálogos', querystring: listQuerySchema, response: { 200: { type: 'array', items: tableOut } } } }, async (request, reply) => {
+    const { items, total } = await listTables(db, request.query);
     reply.header('x-total-count', String(total));
     return items;
   });
@@ -50,7 +52,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/admin/table',
     {
       preHandler: requireStaff,
-      schema: {
+      schema: { summary: 'Crear una tabla de catálogo (personal de plataforma)',
         body: {
           type: 'object',
           required: ['name', 'title'],
@@ -59,31 +61,31 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 201: tableOut },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTable(db, request.body as { name: string; title: string; description?: string })),
+    async (request, reply) => reply.status(201).send(await createTable(db, request.body)),
   );
-  app.get('/api/admin/table/:name', { schema: { params: nameParam, response: { 200: tableOut } } }, async (request) => getTable(db, (request.params as { name: string }).name));
+  app.get('/api/admin/table/:name', { schema: { summary: 'Obtener una tabla de catálogo', params: nameParam, response: { 200: tableOut } } }, async (request) => getTable(db, request.params.name));
   app.patch(
     '/api/admin/table/:name',
     {
       preHandler: requireStaff,
-      schema: {
+      schema: { summary: 'Modificar una tabla de catálogo (personal de plataforma)',
         params: nameParam,
         body: { type: 'object', properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', maxLength: 1000 } } },
         response: { 200: tableOut },
       },
     },
-    async (request) => updateTable(db, (request.params as { name: string }).name, request.body as { title?: string; description?: string }),
+    async (request) => updateTable(db, request.params.name, request.body),
   );
-  app.delete('/api/admin/table/:name', { preHandler: requireStaff, schema: { params: nameParam } }, async (request, reply) => {
-    await deleteTable(db, (request.params as { name: string }).name);
+  app.delete('/api/admin/table/:name', { preHandler: requireStaff, schema: { summary: 'Eliminar una tabla de catálogo (personal de plataforma)', params: nameParam, response: { 204: noContent } } }, async (request, reply) => {
+    await deleteTable(db, request.params.name);
     return reply.status(204).send();
   });
 
   app.get(
     '/api/admin/table/:name/catalog',
-    { schema: { params: nameParam, querystring: listQuerySchema, response: { 200: { type: 'array', items: entryOut } } } },
+    { schema: { summary: 'Listar las entradas de un catálogo', params: nameParam, querystring: listQuerySchema, response: { 200: { type: 'array', items: entryOut } } } },
     async (request, reply) => {
-      const { items, total } = await listEntries(db, (request.params as { name: string }).name, request.query as ListQuery);
+      const { items, total } = await listEntries(db, request.params.name, request.query);
       reply.header('x-total-count', String(total));
       return items;
     },
@@ -92,25 +94,25 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/admin/table/:name/catalog',
     {
       preHandler: requireStaff,
-      schema: { params: nameParam, body: { type: 'object', required: ['code', 'name'], properties: entryFields }, response: { 201: entryOut } },
+      schema: { summary: 'Crear una entrada de catálogo (personal de plataforma)', params: nameParam, body: { type: 'object', required: ['code', 'name'], properties: entryFields }, response: { 201: entryOut } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createEntry(db, (request.params as { name: string }).name, request.body as EntryInput & { code: string; name: string })),
+      reply.status(201).send(await createEntry(db, request.params.name, request.body)),
   );
-  app.get('/api/admin/table/:name/catalog/:code', { schema: { params: codeParams, response: { 200: entryOut } } }, async (request) => {
-    const { name, code } = request.params as { name: string; code: string };
+  app.get('/api/admin/table/:name/catalog/:code', { schema: { summary: 'Obtener una entrada de catálogo', params: codeParams, response: { 200: entryOut } } }, async (request) => {
+    const { name, code } = request.params;
     return getEntry(db, name, code);
   });
   app.patch(
     '/api/admin/table/:name/catalog/:code',
-    { preHandler: requireStaff, schema: { params: codeParams, body: { type: 'object', properties: entryFields }, response: { 200: entryOut } } },
+    { preHandler: requireStaff, schema: { summary: 'Modificar una entrada de catálogo (personal de plataforma)', params: codeParams, body: { type: 'object', properties: entryFields }, response: { 200: entryOut } } },
     async (request) => {
-      const { name, code } = request.params as { name: string; code: string };
-      return updateEntry(db, name, code, request.body as EntryInput);
+      const { name, code } = request.params;
+      return updateEntry(db, name, code, request.body);
     },
   );
-  app.delete('/api/admin/table/:name/catalog/:code', { preHandler: requireStaff, schema: { params: codeParams } }, async (request, reply) => {
-    const { name, code } = request.params as { name: string; code: string };
+  app.delete('/api/admin/table/:name/catalog/:code', { preHandler: requireStaff, schema: { summary: 'Eliminar una entrada de catálogo (personal de plataforma)', params: codeParams, response: { 204: noContent } } }, async (request, reply) => {
+    const { name, code } = request.params;
     await deleteEntry(db, name, code);
     return reply.status(204).send();
   });

@@ -1,8 +1,9 @@
 /** GET/PUT /api/admin/company: the caller's company (never another's: the id comes from the token). */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
-import { getCompanyProfile, updateCompanyProfile, type CompanyInput } from '../../domain/admin/company-profile.ts';
+import { getCompanyProfile, updateCompanyProfile } from '../../domain/admin/company-profile.ts';
+import { typed } from '../../http/typed.ts';
 
 const optionalText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 
@@ -38,15 +39,16 @@ export const companyOut = {
   },
 } as const;
 
-export async function companyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/admin/company', { preHandler: requirePermission('company', 'read'), schema: { response: { 200: companyOut } } }, async (request) =>
+export async function companyRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
+  app.get('/api/admin/company', { preHandler: requirePermission('company', 'read'), schema: { summary: 'Obtener la empresa de la sesión (datos, configuración del SRI, firma)', response: { 200: companyOut } } }, async (request) =>
     getCompanyProfile(deps.db, { companyId: currentUser(request).companyId, now: deps.clock() }),
   );
   app.put(
     '/api/admin/company',
     {
       preHandler: requirePermission('company', 'update'),
-      schema: {
+      schema: { summary: 'Modificar la empresa de la sesión',
         body: {
           type: 'object',
           required: ['razonSocial', 'email', 'dirMatriz'],
@@ -70,6 +72,6 @@ export async function companyRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: companyOut },
       },
     },
-    async (request) => updateCompanyProfile(deps.db, { companyId: currentUser(request).companyId, input: request.body as CompanyInput, now: deps.clock() }),
+    async (request) => updateCompanyProfile(deps.db, { companyId: currentUser(request).companyId, input: request.body, now: deps.clock() }),
   );
 }

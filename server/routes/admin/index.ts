@@ -1,6 +1,6 @@
 /** Admin API (spec §7 "Admin area"): menu, tables and catalogs, roles, company, locations, schemas. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { companyRoutes } from './company-routes.ts';
 import { referenceRoutes } from './reference-routes.ts';

@@ -3,7 +3,7 @@
  * event. Whoever may manage the company (`company: update`) manages its webhooks.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import type { WebhookDeliveryOptions } from '../../domain/webhooks/deliver-webhook.ts';
 import {
@@ -12,10 +12,10 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   updateWebhookEndpoint,
-  type WebhookEndpointInput,
 } from '../../domain/webhooks/manage-webhooks.ts';
 import { sendTestWebhook } from '../../domain/webhooks/send-test-webhook.ts';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '../../../core/webhook-events.ts';
+import { typed } from '../../http/typed.ts';
 
 /** The delivery options of this app: its secret box and WEBHOOK_ALLOW_PRIVATE. */
 export function webhookOptions(deps: Pick<AppDeps, 'secretBox' | 'config'>): WebhookDeliveryOptions {
@@ -31,7 +31,7 @@ const endpointOut = {
   properties: {
     _id: { type: 'string', format: 'uuid' },
     url: { type: 'string', description: 'URL que recibe los eventos (POST JSON)' },
-    events: { type: 'array', items: { type: 'string', enum: WEBHOOK_EVENT_TYPES }, description: eventsDescription },
+    events: { type: 'array', items: { type: 'string' }, description: eventsDescription },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
@@ -66,7 +66,8 @@ const deliveryOut = {
   },
 } as const;
 
-export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function webhookRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
   const guard = requirePermission('company', 'update');
   const companyId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).companyId;
 
@@ -91,7 +92,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await createWebhookEndpoint(deps.db, deps.secretBox, { companyId: user.companyId, userId: user.id, input: request.body as WebhookEndpointInput, allowPrivate: webhookOptions(deps).allowPrivate, now: deps.clock() });
+      const created = await createWebhookEndpoint(deps.db, deps.secretBox, { companyId: user.companyId, userId: user.id, input: request.body, allowPrivate: webhookOptions(deps).allowPrivate, now: deps.clock() });
       return reply.code(201).send(created);
     },
   );
@@ -101,8 +102,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request) =>
       updateWebhookEndpoint(deps.db, deps.secretBox, {
         companyId: companyId(request),
-        endpointId: (request.params as { _id: string })._id,
-        input: request.body as WebhookEndpointInput,
+        endpointId: request.params._id,
+        input: request.body,
         allowPrivate: webhookOptions(deps).allowPrivate,
         now: deps.clock(),
       }),
@@ -111,10 +112,10 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/admin/webhook/:_id',
     {
       preHandler: guard,
-      schema: { tags: TAGS, summary: 'Eliminar un webhook', description: 'Elimina el webhook y su registro de entregas; las entregas pendientes ya no se envían.', params: idParam, response: { 204: { type: 'null', description: 'Eliminado' } } },
+      schema: { tags: TAGS, summary: 'Eliminar un webhook', description: 'Elimina el webhook y su registro de entregas; las entregas pendientes ya no se envían.', params: idParam, response: { 204: { description: 'Eliminado' } } },
     },
     async (request, reply) => {
-      await deleteWebhookEndpoint(deps.db, { companyId: companyId(request), endpointId: (request.params as { _id: string })._id });
+      await deleteWebhookEndpoint(deps.db, { companyId: companyId(request), endpointId: request.params._id });
       return reply.code(204).send();
     },
   );
@@ -130,7 +131,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: { type: 'array', items: deliveryOut } },
       },
     },
-    async (request) => listWebhookDeliveries(deps.db, { companyId: companyId(request), endpointId: (request.params as { _id: string })._id }),
+    async (request) => listWebhookDeliveries(deps.db, { companyId: companyId(request), endpointId: request.params._id }),
   );
   app.post(
     '/api/admin/webhook/:_id/test',
@@ -144,6 +145,6 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: deliveryOut },
       },
     },
-    async (request) => sendTestWebhook(deps.db, webhookOptions(deps), { companyId: companyId(request), endpointId: (request.params as { _id: string })._id, now: deps.clock() }),
+    async (request) => sendTestWebhook(deps.db, webhookOptions(deps), { companyId: companyId(request), endpointId: request.params._id, now: deps.clock() }),
   );
 }

@@ -5,16 +5,16 @@
  * reply (app.background), so the answer's timing does not tell whether an account exists.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import { registerCompany, resendActivation } from '../../domain/auth/register-company.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { mailActivationReminders, signUpCompany } from '../../domain/auth/register-company.ts';
 import { activateAccount } from '../../domain/auth/activate-account.ts';
-import { authenticate } from '../../domain/auth/login.ts';
-import { requestPasswordReset, resetPassword } from '../../domain/auth/reset-password.ts';
-import { currentUserSchema, toCurrentUser } from '../../domain/auth/current-user.ts';
-import { activationMail, emailChangedNoticeMail, resetPasswordMail } from '../../mail/templates.ts';
-import { confirmEmailChange, type EmailChanged } from '../../domain/users/change-email.ts';
-import { findCompany, findUser } from '../../db/repositories/users.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import { signIn } from '../../domain/auth/login.ts';
+import { mailPasswordReset, resetPassword } from '../../domain/auth/reset-password.ts';
+import { currentUserSchema } from '../../domain/auth/current-user.ts';
+import type { AccountServices } from '../../domain/auth/account-services.ts';
+import { typed } from '../../http/typed.ts';
+import { messageOut } from '../../http/route-schemas.ts';
+import { confirmEmailAndKeepSession } from '../../domain/auth/confirm-email-session.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 8, maxLength: 200 } as const;
@@ -25,26 +25,19 @@ const credentials = {
   additionalProperties: false,
   properties: { email, password: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
-const messageResponse = { type: 'object', properties: { message: { type: 'string' } } } as const;
 const loginResponse = { type: 'object', properties: { token: { type: 'string' }, result: currentUserSchema } } as const;
 const companyParam = { type: 'object', required: ['company'], properties: { company: { type: 'string', format: 'uuid' } } } as const;
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
   const rateLimit = { rateLimit: { max: deps.config.authRateLimit ?? 30, timeWindow: '1 minute' } };
-  const sendSafely = async (message: MailMessage) => {
-    try {
-      await deps.mailer.send(message);
-    } catch (err) {
-      app.log.error({ err, to: message.to, subject: message.subject }, 'mail not sent; the link can be requested again');
-    }
-  };
-  const link = (path: string) => `${deps.config.appUrl}/#/auth/${path}`;
+  const services: AccountServices = { db: deps.db, mailer: deps.mailer, jwt: deps.jwt, roleCache: deps.roleCache, appUrl: deps.config.appUrl, log: app.log };
 
   app.post(
     '/auth/register',
     {
       config: rateLimit,
-      schema: {
+      schema: { summary: 'Registrar una empresa y su primer usuario (SUPERADMIN)',
         body: {
           type: 'object',
           required: ['company', 'user'],
@@ -84,30 +77,17 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       },
     },
     async (request, reply) => {
-      const body = request.body as Parameters<typeof registerCompany>[1];
-      const result = await registerCompany(deps.db, body, deps.clock());
-      await sendSafely(
-        activationMail({ to: body.user.email, firstName: body.user.firstName, razonSocial: result.company.razonSocial, link: link(`activate/${result.activationToken}`) }),
-      );
-      return reply.status(201).send({
-        message: 'Empresa registrada. Revise su correo para activar la cuenta.',
-        company: result.company,
-        warnings: result.warnings,
-      });
+      const { company, warnings } = await signUpCompany(services, request.body, deps.clock());
+      return reply.status(201).send({ message: 'Empresa registrada. Revise su correo para activar la cuenta.', company, warnings });
     },
   );
 
   app.post(
     '/auth/resend-activation',
-    { config: rateLimit, schema: { body: { type: 'object', required: ['email'], properties: { email } }, response: { 200: messageResponse } } },
+    { config: rateLimit, schema: { summary: 'Enviar de nuevo el enlace de activación', body: { type: 'object', required: ['email'], properties: { email } }, response: { 200: messageOut } } },
     async (request) => {
-      const { email: to } = request.body as { email: string };
       const now = deps.clock();
-      app.background.run('activation mail', async () => {
-        for (const m of await resendActivation(deps.db, { email: to }, now)) {
-          await sendSafely(activationMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`activate/${m.token}`) }));
-        }
-      });
+      app.background.run('activation mail', () => mailActivationReminders(services, { email: request.body.email }, now));
       return { message: 'Si la cuenta existe y no está activada, enviamos un nuevo enlace de activación.' };
     },
   );
@@ -116,99 +96,67 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/auth/activate-account/:token',
     {
       config: rateLimit,
-      schema: {
+      schema: { summary: 'Activar la cuenta con el enlace del correo',
         params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 } } },
-        response: { 200: messageResponse },
+        response: { 200: messageOut },
       },
     },
     async (request) => {
-      const { token } = request.params as { token: string };
-      await activateAccount(deps.db, { token }, deps.clock());
+      await activateAccount(deps.db, { token: request.params.token }, deps.clock());
       return { message: 'Cuenta activada. Ya puede iniciar sesión.' };
     },
   );
-
-  /**
-   * The browser that opened the link may still hold a session of this very user (issued before the
-   * change): it gets a fresh token and user so it stays signed in. Any other caller gets only the
-   * message. The old token itself is refused from now on (token version bumped).
-   */
-  const sessionAfterEmailChange = async (authorization: string | undefined, changed: EmailChanged) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    const claims = bearer ? await deps.jwt.verify(bearer) : null;
-    if (!claims || claims.sub !== changed.userId || claims.cid !== changed.companyId || claims.tv !== changed.previousTokenVersion) return {};
-    const [user, company] = await Promise.all([findUser(deps.db, { companyId: changed.companyId, id: changed.userId }), findCompany(deps.db, { companyId: changed.companyId })]);
-    if (!user || !company || !user.active) return {};
-    const token = await deps.jwt.sign({ sub: user.id, cid: company.id, tv: user.tokenVersion });
-    return { token, result: toCurrentUser(user, company, await deps.roleCache.permissionsOf(user.role)) };
-  };
 
   app.put(
     '/auth/confirm-email/:token',
     {
       config: rateLimit,
       schema: {
+        summary: 'Confirmar el cambio de correo con el enlace enviado a la dirección nueva',
         params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 } } },
-        response: { 200: { type: 'object', properties: { message: { type: 'string' }, email: { type: 'string' }, token: { type: 'string' }, result: currentUserSchema } } },
+        response: { 200: { type: 'object', required: ['message', 'email'], properties: { message: { type: 'string' }, email: { type: 'string' }, token: { type: 'string' }, result: currentUserSchema } } },
       },
     },
-    async (request) => {
-      const changed = await confirmEmailChange(deps.db, { token: (request.params as { token: string }).token, now: deps.clock() });
-      await sendSafely(emailChangedNoticeMail({ to: changed.oldEmail, firstName: changed.firstName, razonSocial: changed.razonSocial, newEmail: changed.newEmail }));
-      return {
-        message: `Correo confirmado: desde ahora inicia sesión con ${changed.newEmail}.`,
-        email: changed.newEmail,
-        ...(await sessionAfterEmailChange(request.headers.authorization, changed)),
-      };
-    },
+    async (request) =>
+      confirmEmailAndKeepSession(services, { token: request.params.token, bearer: /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1], now: deps.clock() }),
   );
 
-  const login = async (body: { email: string; password: string }, companyId?: string) => {
-    const { user, company } = await authenticate(deps.db, { ...body, companyId });
-    const token = await deps.jwt.sign({ sub: user.id, cid: company.id, tv: user.tokenVersion });
-    return { token, result: toCurrentUser(user, company, await deps.roleCache.permissionsOf(user.role)) };
-  };
-
-  app.put('/auth/login', { config: rateLimit, schema: { body: credentials, response: { 200: loginResponse } } }, async (request) =>
-    login(request.body as { email: string; password: string }),
+  app.put('/auth/login', { config: rateLimit, schema: { summary: 'Iniciar sesión (devuelve el token de sesión)', body: credentials, response: { 200: loginResponse } } }, async (request) =>
+    signIn(services, request.body),
   );
 
   app.put(
     '/auth/company/:company/login',
-    { config: rateLimit, schema: { params: companyParam, body: credentials, response: { 200: loginResponse } } },
-    async (request) => login(request.body as { email: string; password: string }, (request.params as { company: string }).company),
+    { config: rateLimit, schema: { summary: 'Iniciar sesión en una empresa concreta', params: companyParam, body: credentials, response: { 200: loginResponse } } },
+    async (request) => signIn(services, { ...request.body, companyId: request.params.company }),
   );
 
-  const forgot = async (to: string, companyId?: string) => {
+  const forgot = (email: string, companyId?: string) => {
     const now = deps.clock();
-    app.background.run('password reset mail', async () => {
-      for (const m of await requestPasswordReset(deps.db, { email: to, companyId }, now)) {
-        await sendSafely(resetPasswordMail({ to: m.to, firstName: m.firstName, razonSocial: m.razonSocial, link: link(`reset-password/${m.token}`) }));
-      }
-    });
+    app.background.run('password reset mail', () => mailPasswordReset(services, { email, companyId }, now));
     return { message: 'Si el correo está registrado, enviamos un enlace para restablecer la contraseña.' };
   };
   const forgotBody = { type: 'object', required: ['email'], properties: { email } } as const;
-  app.post('/auth/forgot-password', { config: rateLimit, schema: { body: forgotBody, response: { 200: messageResponse } } }, async (request) =>
-    forgot((request.body as { email: string }).email),
+  app.post('/auth/forgot-password', { config: rateLimit, schema: { summary: 'Pedir un enlace para restablecer la contraseña', body: forgotBody, response: { 200: messageOut } } }, async (request) =>
+    forgot(request.body.email),
   );
   app.post(
     '/auth/company/:company/forgot-password',
-    { config: rateLimit, schema: { params: companyParam, body: forgotBody, response: { 200: messageResponse } } },
-    async (request) => forgot((request.body as { email: string }).email, (request.params as { company: string }).company),
+    { config: rateLimit, schema: { summary: 'Pedir un enlace para restablecer la contraseña en una empresa concreta', params: companyParam, body: forgotBody, response: { 200: messageOut } } },
+    async (request) => forgot(request.body.email, request.params.company),
   );
 
   app.put(
     '/auth/reset-password',
     {
       config: rateLimit,
-      schema: {
+      schema: { summary: 'Elegir una contraseña nueva con el enlace del correo',
         body: { type: 'object', required: ['token', 'password'], properties: { token: { type: 'string', minLength: 10, maxLength: 200 }, password } },
-        response: { 200: messageResponse },
+        response: { 200: messageOut },
       },
     },
     async (request) => {
-      await resetPassword(deps.db, request.body as { token: string; password: string }, deps.clock());
+      await resetPassword(deps.db, request.body, deps.clock());
       return { message: 'Contraseña actualizada. Ya puede iniciar sesión.' };
     },
   );

@@ -26,7 +26,7 @@ const creditableOut = {
 } as const;
 
 export async function creditableRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/invoice/:_id/creditable', { preHandler: requirePermission('invoice', 'read'), schema: { params: idParam, response: { 200: creditableOut } } }, async (request) => {
+  app.get('/api/invoice/:_id/creditable', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Factura: lo que queda por acreditar con notas de crédito (por tarifa de IVA y en total)', params: idParam, response: { 200: creditableOut } } }, async (request) => {
     const { companyId } = currentUser(request);
     const factura = await getInvoice(deps.db, { companyId, id: (request.params as { _id: string })._id, codDoc: '01' });
     const c = await creditableOf(deps.db, { companyId, factura });

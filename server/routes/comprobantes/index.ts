@@ -24,6 +24,7 @@ import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../resources/index.ts';
+import { binaryOut } from '../../http/route-schemas.ts';
 import { creditableRoute } from './creditable-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 
@@ -46,15 +47,15 @@ export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDe
 const idOf = (request: FastifyRequest) => (request.params as { _id: string })._id;
 
 function draftRoutes(app: FastifyInstance, deps: AppDeps, type: ComprobanteType, base: string): void {
-  const { codDoc } = type.meta;
+  const { codDoc, label } = type.meta;
   const can = (action: string) => requirePermission(type.permission, action);
-  app.get(base, { preHandler: can('read'), schema: { querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
+  app.get(base, { preHandler: can('read'), schema: { summary: `${label}: listar (filtros: estado, fechas, cliente)`, querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
     const user = currentUser(request);
     const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query as InvoiceListQuery, scope: user.emissionScope, codDoc });
     reply.header('x-total-count', String(total));
     return items;
   });
-  app.get(`${base}/:_id`, { preHandler: can('read'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) =>
+  app.get(`${base}/:_id`, { preHandler: can('read'), schema: { summary: `${label}: obtener`, params: idParam, response: { 200: comprobanteOut } } }, async (request) =>
     toComprobanteView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc })),
   );
   const save = async (request: FastifyRequest, id?: string) => {
@@ -62,16 +63,16 @@ function draftRoutes(app: FastifyInstance, deps: AppDeps, type: ComprobanteType,
     const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
     return toComprobanteView(row);
   };
-  app.post(base, { preHandler: can('create'), schema: { response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
-  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, idOf(request)));
-  app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { params: idParam, response: { 204: { type: 'null' } } } }, async (request, reply) => {
+  app.post(base, { preHandler: can('create'), schema: { summary: `${label}: crear un borrador`, response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
+  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { summary: `${label}: modificar el borrador`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, idOf(request)));
+  app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { summary: `${label}: eliminar el borrador`, params: idParam, response: { 204: { type: 'null' } } } }, async (request, reply) => {
     await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc });
     return reply.status(204).send();
   });
 }
 
 function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
-  const { codDoc } = type.meta;
+  const { codDoc, label } = type.meta;
   const the = theLabel(type.meta);
   const can = (action: string) => requirePermission(type.permission, action);
   const ids = (request: FastifyRequest) => ({ companyId: currentUser(request).companyId, id: idOf(request), codDoc });
@@ -84,14 +85,14 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
     deps.kickWorker?.();
   };
 
-  app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
+  app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { summary: `${label}: emitir (firmar, enviar al SRI y esperar la autorización)`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
     await settle(id);
     return toComprobanteView(await getInvoice(deps.db, ids(request)));
   });
 
-  app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
+  app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { summary: `${label}: consultar de nuevo la autorización al SRI`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     await getInvoice(deps.db, ids(request)); // another type's id is 404 here too
     // Reuses the comprobante's pending SRI job (never a second one); the worker asks before resending.
@@ -100,7 +101,7 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
     return toComprobanteView(await getInvoice(deps.db, ids(request)));
   });
 
-  app.get(`${base}/:_id/xml`, { preHandler: can('read'), schema: { params: idParam, querystring: xmlQuery } }, async (request, reply) => {
+  app.get(`${base}/:_id/xml`, { preHandler: can('read'), schema: { summary: `${label}: descargar el XML firmado o el de autorización`, params: idParam, querystring: xmlQuery, response: { 200: binaryOut('El XML del comprobante o de la autorización', 'application/xml') } } }, async (request, reply) => {
     const row = await getInvoice(deps.db, ids(request));
     const format = (request.query as { format?: string }).format ?? 'comprobante';
     const xml = format === 'autorizacion' ? row.authorizationXml : row.signedXml;
@@ -109,14 +110,14 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
     return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
   });
 
-  app.get(`${base}/:_id/pdf`, { preHandler: can('read'), schema: { params: idParam, querystring: pdfQuery } }, async (request, reply) => {
+  app.get(`${base}/:_id/pdf`, { preHandler: can('read'), schema: { summary: `${label}: descargar el RIDE en PDF`, params: idParam, querystring: pdfQuery, response: { 200: binaryOut('El RIDE en PDF', 'application/pdf') } } }, async (request, reply) => {
     const row = await getInvoice(deps.db, ids(request));
     const pdf = await renderInvoiceRide({ db: deps.db, invoice: row });
     const disposition = (request.query as { download?: boolean }).download ? 'attachment' : 'inline';
     return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(row)}.pdf"`).send(pdf);
   });
 
-  app.post(`${base}/:_id/email`, { preHandler: can('issue'), schema: { params: idParam, body: emailBody, response: { 200: emailOut } } }, async (request) => {
+  app.post(`${base}/:_id/email`, { preHandler: can('issue'), schema: { summary: `${label}: enviar por correo (XML y RIDE) al comprador`, params: idParam, body: emailBody, response: { 200: emailOut } } }, async (request) => {
     const { companyId } = ids(request);
     const row = await getInvoice(deps.db, ids(request));
     if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
@@ -125,7 +126,7 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
     return { message: `${type.meta.label} enviad${the.ending} a ${to}`, to };
   });
 
-  app.get(`${base}/:_id/events`, { preHandler: can('read'), schema: { params: idParam, response: { 200: eventsOut } } }, async (request) => {
+  app.get(`${base}/:_id/events`, { preHandler: can('read'), schema: { summary: `${label}: historial de estados`, params: idParam, response: { 200: eventsOut } } }, async (request) => {
     const { companyId, id } = ids(request);
     await getInvoice(deps.db, ids(request));
     const rows = await deps.db

@@ -24,6 +24,7 @@ export const dashboardOut = {
         properties: {
           reason: { type: 'string', enum: ['stuck', 'rejected', 'old_draft', 'certificate'] },
           _id: { type: 'string' },
+          codDoc: { type: 'string' },
           status: { type: 'string' },
           numero: nullableString,
           razonSocialComprador: { type: 'string' },

@@ -5,14 +5,19 @@
  * to it is used, PUT /auth/confirm-email/{token}; the answer carries `pendingEmail`).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission, requireSession } from '../../plugins/auth.ts';
-import { listQuerySchema, type ListQuery } from '../../http/list-query.ts';
+import { listQuerySchema } from '../../domain/list-query.ts';
 import { currentUserSchema } from '../../domain/auth/current-user.ts';
-import { changePassword, createUser, deleteUser, getProfile, getUser, listUsers, updateUser, type UserInput } from '../../domain/users/manage-users.ts';
-import { emailChangeMail, invitationMail } from '../../mail/templates.ts';
-import { AppError } from '../../errors.ts';
+import { deleteUser, getProfile, getUser, listUsers, updateUser } from '../../domain/users/manage-users.ts';
+import { addUser } from '../../domain/users/add-user.ts';
+import { changeOwnPassword } from '../../domain/users/change-own-password.ts';
+import type { AccountServices } from '../../domain/auth/account-services.ts';
+import { typed } from '../../http/typed.ts';
+import { idParam, noContent } from '../../http/route-schemas.ts';
+import { editUser } from '../../domain/users/edit-user.ts';
 import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
+import { ROLES } from '../../../core/roles.ts';
 
 const userOut = {
   type: 'object',
@@ -24,16 +29,15 @@ const userOut = {
     role: { type: 'string' },
     active: { type: 'boolean' },
     isStaff: { type: 'boolean' },
-    emissionPoints: { type: 'array', items: { type: 'object', properties: { estab: { type: 'string' }, ptoEmi: { type: 'string' } } } },
+    emissionPoints: emissionScopeSchema,
     createdAt: { type: 'string' },
     /** Only in the answer to a change of one's own e-mail: the address waiting for confirmation. */
     pendingEmail: { type: 'string' },
   },
 } as const;
-const idParam = { type: 'object', required: ['_id'], properties: { _id: { type: 'string', format: 'uuid' } } } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-const userBody = (requirePassword: boolean) =>
-  ({
+/** POST and PUT body; an empty or missing password on POST sends an invitation instead. */
+const userBody = {
     type: 'object',
     required: ['email', 'firstName', 'lastName', 'role'],
     additionalProperties: false,
@@ -42,9 +46,9 @@ const userBody = (requirePassword: boolean) =>
       email: { type: 'string', format: 'email', maxLength: 254 },
       firstName: name,
       lastName: name,
-      role: { type: 'string', enum: ['SUPERADMIN', 'ADMIN', 'EMISOR', 'CONTADOR'] },
+      role: { type: 'string', enum: ROLES },
       active: { type: 'boolean' },
-      password: requirePassword ? { type: 'string', minLength: 8, maxLength: 200 } : { type: 'string', maxLength: 200 },
+      password: { type: 'string', maxLength: 200 },
       /** Required when the caller changes their own e-mail. */
       currentPassword: { type: 'string', maxLength: 200 },
       emissionPoints: emissionScopeSchema,
@@ -53,20 +57,22 @@ const userBody = (requirePassword: boolean) =>
       createdAt: { type: 'string' },
       pendingEmail: { type: 'string' },
     },
-  }) as const;
+} as const;
 
-export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function userRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = typed(fastify);
+  const services: AccountServices = { db: deps.db, mailer: deps.mailer, jwt: deps.jwt, roleCache: deps.roleCache, appUrl: deps.config.appUrl, log: app.log };
   app.get(
     '/api/user',
-    { preHandler: requirePermission('user', 'read'), schema: { querystring: listQuerySchema, response: { 200: { type: 'array', items: userOut } } } },
+    { preHandler: requirePermission('user', 'read'), schema: { summary: 'Listar los usuarios de la empresa', querystring: listQuerySchema, response: { 200: { type: 'array', items: userOut } } } },
     async (request, reply) => {
-      const { items, total } = await listUsers(deps.db, { companyId: currentUser(request).companyId, query: request.query as ListQuery });
+      const { items, total } = await listUsers(deps.db, { companyId: currentUser(request).companyId, query: request.query });
       reply.header('x-total-count', String(total));
       return items;
     },
   );
 
-  app.get('/api/user/profile-info', { preHandler: requireSession, schema: { response: { 200: currentUserSchema } } }, async (request) =>
+  app.get('/api/user/profile-info', { preHandler: requireSession, schema: { summary: 'Usuario de la sesión (perfil y permisos)', response: { 200: currentUserSchema } } }, async (request) =>
     getProfile(deps.db, { user: currentUser(request) }),
   );
 
@@ -75,6 +81,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     {
       preHandler: requireSession,
       schema: {
+        summary: 'Cambiar la contraseña propia (devuelve un token nuevo)',
         body: {
           type: 'object',
           required: ['password'],
@@ -84,54 +91,32 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       },
     },
     async (request) => {
-      const body = request.body as { currentPassword?: string; password: string };
-      const user = currentUser(request);
-      const tokenVersion = await changePassword(deps.db, { companyId: user.companyId, userId: user.id, ...body });
-      // Older sessions are revoked; this one gets a fresh token so the user stays signed in here.
-      const token = await deps.jwt.sign({ sub: user.id, cid: user.companyId, tv: tokenVersion });
+      const { token } = await changeOwnPassword(services, { user: currentUser(request), ...request.body });
       return { message: 'Contraseña actualizada', token };
     },
   );
 
   app.post(
     '/api/user',
-    { preHandler: requirePermission('user', 'create'), schema: { body: userBody(false), response: { 201: userOut } } },
+    { preHandler: requirePermission('user', 'create'), schema: { summary: 'Crear un usuario (sin contraseña: se le envía una invitación)', body: userBody, response: { 201: userOut } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await createUser(deps.db, { companyId: user.companyId, actor: user, input: request.body as UserInput, now: deps.clock() });
-      if (created.invitation) {
-        try {
-          await deps.mailer.send(invitationMail({ ...created.invitation, link: `${deps.config.appUrl}/#/auth/reset-password/${created.invitation.token}` }));
-        } catch (err) {
-          request.log.error({ err }, 'invitation mail not sent');
-        }
-      }
-      return reply.status(201).send(created.user);
+      return reply.status(201).send(await addUser(services, { companyId: user.companyId, actor: user, input: request.body, now: deps.clock() }));
     },
   );
 
-  app.get('/api/user/:_id', { preHandler: requirePermission('user', 'read'), schema: { params: idParam, response: { 200: userOut } } }, async (request) =>
-    getUser(deps.db, { companyId: currentUser(request).companyId, id: (request.params as { _id: string })._id }),
+  app.get('/api/user/:_id', { preHandler: requirePermission('user', 'read'), schema: { summary: 'Obtener un usuario', params: idParam, response: { 200: userOut } } }, async (request) =>
+    getUser(deps.db, { companyId: currentUser(request).companyId, id: request.params._id }),
   );
 
-  app.put('/api/user/:_id', { schema: { params: idParam, body: userBody(false), response: { 200: userOut } } }, async (request) => {
+  app.put('/api/user/:_id', { schema: { summary: 'Modificar un usuario (o el perfil propio)', params: idParam, body: userBody, response: { 200: userOut } } }, async (request) => {
     const user = currentUser(request);
-    const updated = await updateUser(deps.db, { companyId: user.companyId, actor: user, id: (request.params as { _id: string })._id, input: request.body as UserInput, now: deps.clock() });
-    if (!updated.emailChange) return updated.user;
-    const { to, firstName, razonSocial, token } = updated.emailChange;
-    try {
-      await deps.mailer.send(emailChangeMail({ to, firstName, razonSocial, link: `${deps.config.appUrl}/#/auth/confirm-email/${token}` }));
-    } catch (err) {
-      // Without this mail the change cannot be confirmed: the caller must hear of it and retry.
-      request.log.error({ err }, 'e-mail change link not sent');
-      throw new AppError('MAIL_UNAVAILABLE', 'Se guardaron sus datos, pero no se pudo enviar el enlace de confirmación al nuevo correo; vuelva a intentarlo', { status: 503 });
-    }
-    return { ...updated.user, pendingEmail: to };
+    return editUser(services, { companyId: user.companyId, actor: user, id: request.params._id, input: request.body, now: deps.clock() });
   });
 
-  app.delete('/api/user/:_id', { preHandler: requirePermission('user', 'delete'), schema: { params: idParam } }, async (request, reply) => {
+  app.delete('/api/user/:_id', { preHandler: requirePermission('user', 'delete'), schema: { summary: 'Eliminar un usuario', params: idParam, response: { 204: noContent } } }, async (request, reply) => {
     const user = currentUser(request);
-    await deleteUser(deps.db, { companyId: user.companyId, actor: user, id: (request.params as { _id: string })._id });
+    await deleteUser(deps.db, { companyId: user.companyId, actor: user, id: request.params._id });
     return reply.status(204).send();
   });
 }

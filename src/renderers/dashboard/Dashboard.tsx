@@ -4,6 +4,7 @@
  * Loaded lazily with its chart library; laid out for phones too.
  */
 import { useState } from 'react';
+import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -121,7 +122,9 @@ export default function Dashboard() {
                   <Box key={`${a.reason}-${a._id}`} borderLeftWidth="3px" borderColor={a.reason === 'rejected' ? 'red.500' : 'orange.400'} pl="3">
                     <HStack justify="space-between" gap="2" wrap="wrap">
                       <Link asChild fontWeight="semibold" whiteSpace="nowrap">
-                        <RouterLink to={`/invoicing/invoice/${a._id}`}>{a.numero ? `Factura ${a.numero}` : `Borrador del ${a.fechaEmision}`}</RouterLink>
+                        <RouterLink to={`/invoicing/${metaByCodDoc(a.codDoc)?.resource ?? 'invoice'}/${a._id}`}>
+                          {a.numero ? `${metaByCodDoc(a.codDoc)?.label ?? 'Factura'} ${a.numero}` : `Borrador del ${a.fechaEmision}`}
+                        </RouterLink>
                       </Link>
                       <StatusBadge status={a.status} />
                     </HStack>
