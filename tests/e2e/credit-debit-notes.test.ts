@@ -91,6 +91,9 @@ describe('notas de crédito y débito in Chromium', () => {
     expect(ride.text).toContain(numero);
     expect(ride.text).toContain('NOTA DE CRÉDITO');
     expect(ride.text).toContain('Devolución de mercadería');
+    // e-mailed again on request, like a factura
+    await page.getByRole('button', { name: 'Reenviar por correo' }).click();
+    await page.getByText(/^Nota de crédito enviada a maria\.lozada@example\.com/).waitFor();
 
     // back on the factura: the nota is listed and the remaining amount dropped by its value
     await page.getByTestId('modified-invoice').click();
@@ -125,7 +128,16 @@ describe('notas de crédito y débito in Chromium', () => {
     await expect.poll(() => page.getByLabel('Valor del pago 1').inputValue()).toBe('17.83');
     await screenshot(page, 'notes-30-debit-note-editor');
 
-    await issueConfirmed();
+    // by keyboard: Enter on Emitir asks first, Esc dismisses, Enter again and Enter on the dialog's Emitir issues
+    await page.getByRole('button', { name: 'Emitir', exact: true }).press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/nota de débito por \$ 17\.83 que modifica la factura 001-001-\d{9}/).waitFor();
+    await screenshot(page, 'notes-30b-debit-note-confirm');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Emitir', exact: true }).press('Enter');
+    await confirm.getByRole('button', { name: 'Emitir', exact: true }).press('Enter');
+    await expect.poll(() => page.getByTestId('issued-panel').textContent(), { timeout: 30_000 }).toContain('Autorizada');
     await page.waitForURL(/#\/invoicing\/debit-note\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
     const heading = (await page.getByRole('heading', { name: /^Nota de débito \d{3}-\d{3}-\d{9}$/ }).textContent())!;
     const numero = heading.replace('Nota de débito ', '');
@@ -138,6 +150,36 @@ describe('notas de crédito y débito in Chromium', () => {
     await page.getByTestId('modified-invoice').click();
     await page.getByTestId('invoice-notes').getByRole('link', { name: numero }).waitFor();
     await screenshot(page, 'notes-32-factura-with-notes');
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes a nota draft from its editor after a confirmation', async () => {
+    const { page, errors } = e2e.b;
+    await page.goto(invoiceUrl);
+    await page.getByRole('link', { name: 'Emitir nota de débito' }).click();
+    await page.getByLabel('Razón 1', { exact: true }).fill('Flete');
+    await page.getByLabel('Valor de la razón 1').fill('3');
+    await page.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page.getByRole('heading', { name: 'Borrador de nota de débito' }).waitFor();
+    const draftPath = new URL(page.url()).hash.replace('#/invoicing', '/api');
+    const draftReadsAfterDelete: string[] = [];
+    let deleted = false;
+    page.on('response', (r) => {
+      if (r.request().method() === 'DELETE' && r.url().endsWith(draftPath)) deleted = true;
+      else if (deleted && r.request().method() === 'GET' && r.url().endsWith(draftPath)) draftReadsAfterDelete.push(`${r.status()} ${r.url()}`);
+    });
+    await page.getByRole('button', { name: 'Eliminar borrador' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('¿Eliminar este borrador de nota de débito?').waitFor();
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByTestId('page-title').filter({ hasText: /^Notas de débito$/ }).waitFor();
+    await page.getByText('Borrador eliminado').waitFor();
+    // only the authorised nota is left, and the deleted draft was never asked for again
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('Autorizada');
+    await screenshot(page, 'notes-40-debit-note-list');
+    await page.waitForTimeout(300); // a late refetch would have answered by now
+    expect(draftReadsAfterDelete).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

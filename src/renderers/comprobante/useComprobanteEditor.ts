@@ -95,8 +95,17 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
       if (!editing) openSaved(savedId);
     },
   });
+  // Not edit.remove(): its invalidation re-keys the editor's record, which refetches the deleted
+  // draft (a "no existe" notice) before the editor leaves. The list it goes back to refetches on
+  // mount anyway (swr revalidates a stale key), so nothing is invalidated here.
+  const removal = useMutation({
+    request: () => ({ method: 'DELETE', path: `${apiPath}/${encodeURIComponent(p.id)}` }),
+    success: 'Borrador eliminado',
+    errorMessage: `No se pudo eliminar el borrador de ${label}`,
+    onSuccess: () => navigate(p.basePath),
+  });
   const [issuing, setIssuing] = useState(false);
-  const busy = issuing || issue.isPending ? 'issue' : edit.saving ? 'save' : edit.removing ? 'delete' : null;
+  const busy = issuing || issue.isPending ? 'issue' : edit.saving ? 'save' : removal.isPending ? 'delete' : null;
   useUnsavedGuard(edit.dirty && !busy);
 
   const status = String(record?.status ?? 'BORRADOR');
@@ -147,7 +156,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
       setIssuing(false);
     },
     onDelete: async () => {
-      if (await edit.remove()) navigate(p.basePath);
+      await removal.mutate(undefined);
     },
   };
 }
