@@ -182,4 +182,21 @@ describe('notas de crédito y débito in Chromium', () => {
     expect(draftReadsAfterDelete).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('starts a nota de crédito from its list by picking the factura, which brings its buyer and lines', async () => {
+    const { page, errors } = e2e.b;
+    await nav('Notas de crédito');
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByRole('heading', { name: 'Nueva nota de crédito' }).waitFor();
+    await page.getByText('Elija la factura para traer sus líneas.').waitFor();
+    await page.getByLabel('Factura que se modifica', { exact: true }).fill('001-001-000000001');
+    await page.getByRole('option', { name: /001-001-000000001/ }).click();
+    await expect.poll(() => page.getByTestId('locked-buyer').textContent()).toContain('María Fernanda Lozada');
+    await page.getByLabel('Cantidad de la línea 3').waitFor();
+    // a credit note for all of it would exceed what is left after the first nota
+    await page.getByText(/supera el saldo por acreditar/).waitFor();
+    expect(await page.getByRole('button', { name: 'Emitir', exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'notes-50-credit-note-picked');
+    expect(errors).toEqual([]);
+  });
 });
