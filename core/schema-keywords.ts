@@ -25,6 +25,8 @@ export const ANNOTATION_KEYWORDS = [
   'x-menu',
   'x-order',
   'x-hidden',
+  /** On an identification field: the sibling field holding its SRI tipo (tabla 6); the server checks the pair (core/identification.ts). */
+  'x-identification',
 ] as const;
 
 /** Decimal places written in a number (1.5 -> 1, 1e-7 -> 7). */

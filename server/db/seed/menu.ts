@@ -12,6 +12,8 @@ export const MENU_SEED: MenuRowInput[] = [
   { id: 'invoicing.credit-note', parentId: 'invoicing', path: 'credit-note', title: 'Notas de crédito', ab: 'NC', resource: 'invoice', position: 22 },
   { id: 'invoicing.debit-note', parentId: 'invoicing', path: 'debit-note', title: 'Notas de débito', ab: 'ND', resource: 'invoice', position: 23 },
   { id: 'invoicing.customer', parentId: 'invoicing', path: 'customer', title: 'Clientes', ab: 'C', resource: 'customer', position: 24 },
+  // Schema-only resource (src/schemas/carrier, record storage): guarded by the 'record' permission.
+  { id: 'invoicing.carrier', parentId: 'invoicing', path: 'carrier', title: 'Transportistas', ab: 'T', resource: 'record', position: 28 },
   { id: 'invoicing.product', parentId: 'invoicing', path: 'product', title: 'Productos', ab: 'P', resource: 'product', position: 25 },
   { id: 'invoicing.establishment', parentId: 'invoicing', path: 'establishment', title: 'Establecimientos', ab: 'E', resource: 'establishment', position: 26 },
   { id: 'invoicing.user', parentId: 'invoicing', path: 'user', title: 'Usuarios', ab: 'U', resource: 'user', position: 27 },

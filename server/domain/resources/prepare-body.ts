@@ -11,6 +11,7 @@ import { catalogEntries } from '../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import { checkRefValues } from './check-refs.ts';
+import { checkIdentificationValues } from './check-identification.ts';
 import { annotatedValues, type JsonSchema } from './schema-values.ts';
 
 
@@ -83,6 +84,7 @@ export async function prepareBody(o: PrepareBodyOptions): Promise<Record<string,
   const data = writableCopy(schema, o.body as Record<string, unknown>);
   const errors = o.registry.validate(o.name, data);
   if (errors) throw new AppError('VALIDATION', `Datos inválidos: ${errors[0].path} ${errors[0].message}`.trim(), { details: errors });
+  checkIdentificationValues(schema, data);
   await checkCatalogValues(o.db, schema, data, o.catalogCodes);
   await checkRefValues(o.db, o.registry, { companyId: o.companyId, schema, body: data });
   return data;
