@@ -105,6 +105,7 @@ describe('nota de crédito', () => {
     expect(invoices.every((i) => i.codDoc === '01')).toBe(true);
     const notas = (await api('GET', `/api/credit-note?invoice=${factura._id}`)).json() as Array<{ _id: string }>;
     expect(notas.map((n) => n._id)).toEqual([nota._id]);
+    expect(notas[0]).toMatchObject({ invoice: factura._id, numDocModificado: factura.numero });
 
     // Sales on the dashboard are net of the authorised nota (the company's only comprobantes so far).
     const dashboard = (await api('GET', `/api/dashboard?from=${nota.fechaEmision}&to=${nota.fechaEmision}`)).json();

@@ -1,4 +1,5 @@
 /** The JSON shape of an invoice (DESIGN.md §4): stored row -> API view; money as numbers. */
+import { sql } from 'drizzle-orm';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 
 export type InvoiceRow = typeof comprobantes.$inferSelect;
@@ -59,9 +60,12 @@ export const summaryColumns = {
   issuedAt: comprobantes.issuedAt,
   createdAt: comprobantes.createdAt,
   updatedAt: comprobantes.updatedAt,
+  /** A nota's factura and its number (type_detail), for the notas' lists; null on a factura. */
+  relatedId: comprobantes.relatedId,
+  numDocModificado: sql<string | null>`${comprobantes.typeDetail}->>'numDocModificado'`,
 };
 
-export type InvoiceSummaryRow = { [K in keyof typeof summaryColumns]: InvoiceRow[K] };
+export type InvoiceSummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'numDocModificado'>]: InvoiceRow[K] } & { numDocModificado?: string | null };
 
 /** A list row (GET /api/invoice): the fields of {@link toInvoiceView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina. */
 export function toInvoiceSummary(row: InvoiceSummaryRow) {
@@ -92,6 +96,8 @@ export function toInvoiceSummary(row: InvoiceSummaryRow) {
     issuedAt: row.issuedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // A nota's factura: `invoice` (its _id) and `numDocModificado` ('001-001-000000123').
+    ...(row.relatedId ? { invoice: row.relatedId, numDocModificado: row.numDocModificado ?? (row as { typeDetail?: { numDocModificado?: string } }).typeDetail?.numDocModificado ?? null } : {}),
   };
 }
 

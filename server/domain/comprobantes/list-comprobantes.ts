@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
-import { likePattern, orderByFor, pageWindow, type ListQuery } from '../../http/list-query.ts';
+import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';

@@ -1,6 +1,6 @@
 /** Response and query schemas shared by every comprobante route (`/api/invoice`, `/api/credit-note`, …). */
 import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
+import { listQuerySchema } from '../../domain/list-query.ts';
 
 export const comprobanteOut = { type: 'object', additionalProperties: true } as const;
 const text = { type: ['string', 'null'] } as const;

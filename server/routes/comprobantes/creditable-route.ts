@@ -4,11 +4,12 @@
  * Amounts USD as numbers rounded to 2 places, like every JSON amount.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { typed } from '../../http/typed.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { getInvoice } from '../../domain/comprobantes/list-comprobantes.ts';
 import { creditableOf } from '../../domain/comprobantes/nota-credito/creditable.ts';
-import { idParam } from '../resources/index.ts';
+import { idParam } from '../../http/route-schemas.ts';
 
 const amount = { type: 'number' } as const;
 const creditableOut = {
@@ -26,9 +27,9 @@ const creditableOut = {
 } as const;
 
 export async function creditableRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/invoice/:_id/creditable', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Factura: lo que queda por acreditar con notas de crédito (por tarifa de IVA y en total)', params: idParam, response: { 200: creditableOut } } }, async (request) => {
+  typed(app).get('/api/invoice/:_id/creditable', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Factura: lo que queda por acreditar con notas de crédito (por tarifa de IVA y en total)', params: idParam, response: { 200: creditableOut } } }, async (request) => {
     const { companyId } = currentUser(request);
-    const factura = await getInvoice(deps.db, { companyId, id: (request.params as { _id: string })._id, codDoc: '01' });
+    const factura = await getInvoice(deps.db, { companyId, id: request.params._id, codDoc: '01' });
     const c = await creditableOf(deps.db, { companyId, factura });
     const n = Number;
     return {

@@ -8,10 +8,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { typed, type TypedApp } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { companies, comprobanteEvents, comprobantes } from '../../db/schema/index-tables.ts';
-import { deleteInvoiceDraft, getInvoice, listInvoices, type InvoiceListQuery } from '../../domain/comprobantes/list-comprobantes.ts';
+import { deleteInvoiceDraft, getInvoice, listInvoices } from '../../domain/comprobantes/list-comprobantes.ts';
 import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
 import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
 import { renderInvoiceRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
@@ -23,8 +24,8 @@ import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
 import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
-import { idParam } from '../resources/index.ts';
-import { binaryOut } from '../../http/route-schemas.ts';
+import { idParam } from '../../http/route-schemas.ts';
+import { binaryOut, noContent } from '../../http/route-schemas.ts';
 import { creditableRoute } from './creditable-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 
@@ -34,48 +35,46 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
     const base = `/api/${type.meta.resource}`;
     // Before the type's routes: it attaches to the routes registered after it.
     guardEmissionScope(app, { db: deps.db, prefix: `${base}/:_id`, table: comprobantes, what: theLabel(type.meta).theOne });
-    draftRoutes(app, deps, type, base);
+    draftRoutes(typed(app), deps, type, base);
   }
   await creditableRoute(app, deps);
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */
 export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
-  for (const type of COMPROBANTE_TYPES) issuingRoutes(app, deps, worker, type, `/api/${type.meta.resource}`);
+  for (const type of COMPROBANTE_TYPES) issuingRoutes(typed(app), deps, worker, type, `/api/${type.meta.resource}`);
 }
 
-const idOf = (request: FastifyRequest) => (request.params as { _id: string })._id;
-
-function draftRoutes(app: FastifyInstance, deps: AppDeps, type: ComprobanteType, base: string): void {
+function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const can = (action: string) => requirePermission(type.permission, action);
   app.get(base, { preHandler: can('read'), schema: { summary: `${label}: listar (filtros: estado, fechas, cliente)`, querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
     const user = currentUser(request);
-    const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query as InvoiceListQuery, scope: user.emissionScope, codDoc });
+    const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query, scope: user.emissionScope, codDoc });
     reply.header('x-total-count', String(total));
     return items;
   });
   app.get(`${base}/:_id`, { preHandler: can('read'), schema: { summary: `${label}: obtener`, params: idParam, response: { 200: comprobanteOut } } }, async (request) =>
-    toComprobanteView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc })),
+    toComprobanteView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc })),
   );
-  const save = async (request: FastifyRequest, id?: string) => {
+  const save = async (request: Pick<FastifyRequest, 'user' | 'body'>, id?: string) => {
     const user = currentUser(request);
     const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
     return toComprobanteView(row);
   };
   app.post(base, { preHandler: can('create'), schema: { summary: `${label}: crear un borrador`, response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
-  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { summary: `${label}: modificar el borrador`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, idOf(request)));
-  app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { summary: `${label}: eliminar el borrador`, params: idParam, response: { 204: { type: 'null' } } } }, async (request, reply) => {
-    await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: idOf(request), codDoc });
+  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { summary: `${label}: modificar el borrador`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, request.params._id));
+  app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { summary: `${label}: eliminar el borrador`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
+    await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc });
     return reply.status(204).send();
   });
 }
 
-function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
+function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const the = theLabel(type.meta);
   const can = (action: string) => requirePermission(type.permission, action);
-  const ids = (request: FastifyRequest) => ({ companyId: currentUser(request).companyId, id: idOf(request), codDoc });
+  const ids = (request: Pick<FastifyRequest, 'user'> & { params: { _id: string } }) => ({ companyId: currentUser(request).companyId, id: request.params._id, codDoc });
   /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
   const settle = async (id: string) => {
     for (let i = 0; i < 4; i += 1) {
@@ -103,7 +102,7 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
 
   app.get(`${base}/:_id/xml`, { preHandler: can('read'), schema: { summary: `${label}: descargar el XML firmado o el de autorización`, params: idParam, querystring: xmlQuery, response: { 200: binaryOut('El XML del comprobante o de la autorización', 'application/xml') } } }, async (request, reply) => {
     const row = await getInvoice(deps.db, ids(request));
-    const format = (request.query as { format?: string }).format ?? 'comprobante';
+    const format = request.query.format ?? 'comprobante';
     const xml = format === 'autorizacion' ? row.authorizationXml : row.signedXml;
     if (!xml) throw new AppError('UNPROCESSABLE', format === 'autorizacion' ? `${the.theOne} aún no está autorizad${the.ending} por el SRI` : `${the.theOne} aún no ha sido emitid${the.ending}`);
     const name = `${format === 'autorizacion' ? 'autorizacion' : type.meta.fileStem}-${invoiceNumero(row)}.xml`;
@@ -113,7 +112,7 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
   app.get(`${base}/:_id/pdf`, { preHandler: can('read'), schema: { summary: `${label}: descargar el RIDE en PDF`, params: idParam, querystring: pdfQuery, response: { 200: binaryOut('El RIDE en PDF', 'application/pdf') } } }, async (request, reply) => {
     const row = await getInvoice(deps.db, ids(request));
     const pdf = await renderInvoiceRide({ db: deps.db, invoice: row });
-    const disposition = (request.query as { download?: boolean }).download ? 'attachment' : 'inline';
+    const disposition = request.query.download ? 'attachment' : 'inline';
     return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(row)}.pdf"`).send(pdf);
   });
 
@@ -122,7 +121,7 @@ function issuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps, 
     const row = await getInvoice(deps.db, ids(request));
     if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
     const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
-    const to = await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice: row, company, now: deps.clock(), to: (request.body as { to?: string } | null)?.to });
+    const to = await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice: row, company, now: deps.clock(), to: request.body?.to });
     return { message: `${type.meta.label} enviad${the.ending} a ${to}`, to };
   });
 
