@@ -39,7 +39,6 @@ import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-
  * Kept only for server/routes/comprobantes and server/domain/comprobantes (the lead's, being rewritten)
  * (comprobante registry): new code imports server/app-deps.ts. Delete once nothing imports it here.
  */
-export type { AppConfig, AppDeps } from './app-deps.ts';
 
 /** Origin under which the built-in sandbox is reached through app.inject (never over a socket). */
 const INTERNAL_SANDBOX = 'http://emite.internal';

@@ -101,9 +101,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 });
 
 /** The signed-in user; throws 401 when a route is reached without one (a wiring mistake). */
-export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser;
-/** (This overload last: `Parameters<typeof currentUser>[0]` is then the whole request, as routes not yet typed from their schemas expect.) */
-export function currentUser(request: FastifyRequest): AuthUser;
 export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
   return request.user;
