@@ -105,7 +105,7 @@ describe('example deployment (SCHEMAS_DIR=examples/deployment)', () => {
     // migration 0003 installs pg_trgm (PGlite loads it as a contrib extension): searchable fields get a trigram index
     const trgm = ['placa', 'marca', 'modelo'].map((f) => recordIndexName('vehiculo', f, 'trgm'));
     const after = await names();
-    expect(after.filter((n) => n.startsWith('rx_'))).toEqual([...btree, ...trgm].sort());
+    expect(after.filter((n) => n.startsWith('rx_vehiculo_'))).toEqual([...btree, ...trgm].sort());
     expect(after).not.toContain('record_vehiculo_observaciones_idx');
     expect(after).toContain('record_company_resource_created_idx');
     expect((await api('GET', '/api/record/vehiculo?sort=observaciones', a.auth)).statusCode).toBe(400);
@@ -133,7 +133,7 @@ describe('example deployment (SCHEMAS_DIR=examples/deployment)', () => {
     await t.database.db.execute(sql`create extension pg_trgm`);
     await ensureRecordIndexes(t.database.db, t.deps.schemas);
     expect(scanned).toEqual(before);
-    const res = (await t.database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'record' and indexdef like '%gin_trgm_ops%'`)) as unknown as { rows: Array<{ indexname: string }> };
+    const res = (await t.database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'record' and indexdef like '%gin_trgm_ops%' and indexname like 'rx_vehiculo_%'`)) as unknown as { rows: Array<{ indexname: string }> };
     expect(res.rows.map((r) => r.indexname).sort()).toEqual(['placa', 'marca', 'modelo'].map((f) => recordIndexName('vehiculo', f, 'trgm')).sort());
     expect((await api('GET', '/api/record/vehiculo?q=kia&per_page=100', a.auth)).json()).toEqual(before);
   });

@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
+import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
+import { parseClaveAcceso } from '../../core/access-key.ts';
+import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { pdfText } from '../helpers/xml-tools.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -39,5 +42,78 @@ describe('carriers (transportistas)', () => {
     const consumidorFinal = await api('POST', '/api/carrier', { tipoIdentificacion: '07', identificacion: '9999999999999', razonSocial: 'CF' });
     expect(consumidorFinal.statusCode).toBe(400);
     expect(consumidorFinal.json().details[0].path).toBe('tipoIdentificacion');
+  });
+});
+
+const daysFromToday = (n: number) => {
+  const d = new Date(`${guayaquilDate(new Date())}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const sri = (iso: string) => iso.split('-').reverse().join('/');
+
+describe('guía de remisión', () => {
+  it('factura -> AUTORIZADA -> guía from it plus a transfer -> AUTORIZADA, key dated with fechaIniTransporte, RIDE and mail to the destinatarios', async () => {
+    const carrier = await post(t, a.auth, '/api/carrier', { tipoIdentificacion: '04', identificacion: '1790016919001', razonSocial: 'Transportes del Sur S.A.', placa: 'GBC-0457' });
+    const factura = await createAndIssue(t, a.auth, 'invoice', { establishment: data.establishment._id, ptoEmi: '001', customer: data.customer._id, detalles: [{ product: data.book._id, cantidad: 3, precioUnitario: 12.5, codigoPorcentajeIva: '0' }], pagos: [{ formaPago: '01', total: 37.5 }] });
+    expect(factura.status).toBe('AUTORIZADA');
+    const inicio = daysFromToday(-1);
+    const guia = await createAndIssue(t, a.auth, 'waybill', {
+      establishment: data.establishment._id,
+      ptoEmi: '001',
+      carrier: carrier._id,
+      fechaIniTransporte: inicio,
+      fechaFinTransporte: daysFromToday(0),
+      destinatarios: [
+        { invoice: factura._id, motivoTraslado: 'Venta' },
+        { identificacion: '1714307103', razonSocial: 'Bodega Sur', direccion: 'Guayaquil', motivoTraslado: 'Transferencia', codEstabDestino: '002', ruta: 'Quito - Guayaquil', detalles: [{ codigoInterno: 'LAP-01', descripcion: 'Laptop 14"', cantidad: 2 }] },
+      ],
+    });
+    expect(guia).toMatchObject({
+      status: 'AUTORIZADA',
+      codDoc: '06',
+      carrier: carrier._id,
+      placa: 'GBC-0457',
+      dirPartida: 'Av. Amazonas y Naciones Unidas, Quito',
+      fechaIniTransporte: inicio,
+      razonSocialComprador: 'Transportes del Sur S.A.',
+      destinatarios: [
+        { invoice: factura._id, razonSocial: 'María Fernanda Lozada', identificacion: '1714307103', codDocSustento: '01', numDocSustento: factura.numero, fechaEmisionDocSustento: sri(String(factura.fechaEmision)), detalles: [{ codigoInterno: 'LIB-01', descripcion: 'Libro de contabilidad', cantidad: 3 }] },
+        { razonSocial: 'Bodega Sur', codEstabDestino: '002' },
+      ],
+    });
+    expect(parseClaveAcceso(guia.claveAcceso)).toMatchObject({ codDoc: '06', fechaEmision: inicio });
+    const xml = (await api('GET', `/api/waybill/${guia._id}/xml`)).body;
+    expect(xml).toContain('<guiaRemision id="comprobante" version="1.1.0">');
+    expect(xml).toContain(`<numDocSustento>${factura.numero}</numDocSustento><numAutDocSustento>${factura.claveAcceso}</numAutDocSustento>`);
+    const { text } = await pdfText((await api('GET', `/api/waybill/${guia._id}/pdf`)).rawPayload);
+    for (const expected of ['GUÍA DE REMISIÓN', 'GBC-0457', 'Transportes del Sur S.A.', 'María Fernanda Lozada', 'Bodega Sur', `FACTURA ${factura.numero}`]) expect(text).toContain(expected);
+    expect((await api('GET', `/api/invoice/${guia._id}`)).statusCode).toBe(404);
+    const list = (await api('GET', '/api/waybill?q=sur')).json() as Array<{ _id: string }>;
+    expect(list.map((g) => g._id)).toContain(guia._id);
+    const mailed = await api('POST', `/api/waybill/${guia._id}/email`);
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    expect(mailed.json().to).toBe('maria@example.com');
+  });
+
+  it('refuses an end date before the start, a start in the future, a draft factura as sustento and a missing destinatario field, with field paths', async () => {
+    const carrier = await post(t, a.auth, '/api/carrier', { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Juan Chofer' });
+    const base = { establishment: data.establishment._id, ptoEmi: '001', carrier: carrier._id, placa: 'ABC-123', destinatarios: [{ identificacion: '1714307103', razonSocial: 'X', direccion: 'Quito', motivoTraslado: 'Venta', detalles: [{ descripcion: 'Cajas', cantidad: 1 }] }] };
+    const backwards = await api('POST', '/api/waybill', { ...base, fechaIniTransporte: daysFromToday(-1), fechaFinTransporte: daysFromToday(-2) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details[0].path).toBe('fechaFinTransporte');
+    const future = await api('POST', '/api/waybill', { ...base, fechaIniTransporte: daysFromToday(2), fechaFinTransporte: daysFromToday(3) });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().details[0].path).toBe('fechaIniTransporte');
+    const noPlate = await api('POST', '/api/waybill', { ...base, placa: undefined, fechaIniTransporte: daysFromToday(0), fechaFinTransporte: daysFromToday(0) });
+    expect(noPlate.statusCode).toBe(400);
+    expect(noPlate.json().details[0].path).toBe('placa');
+    const draft = await post(t, a.auth, '/api/invoice', { establishment: data.establishment._id, ptoEmi: '001', customer: data.customer._id, detalles: [{ product: data.book._id, cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }] });
+    const badSustento = await api('POST', '/api/waybill', { ...base, fechaIniTransporte: daysFromToday(0), fechaFinTransporte: daysFromToday(0), destinatarios: [base.destinatarios[0], { invoice: draft._id, motivoTraslado: 'Venta' }] });
+    expect(badSustento.statusCode).toBe(400);
+    expect(badSustento.json().details[0].path).toBe('destinatarios.1.invoice');
+    const noAddress = await api('POST', '/api/waybill', { ...base, fechaIniTransporte: daysFromToday(0), fechaFinTransporte: daysFromToday(0), destinatarios: [{ ...base.destinatarios[0], direccion: undefined }] });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().details[0].path).toBe('destinatarios.0.direccion');
   });
 });

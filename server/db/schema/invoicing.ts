@@ -30,8 +30,8 @@ export const comprobantes = pgTable(
     ptoEmi: varchar('pto_emi', { length: 3 }).notNull(),
     /** SRI tabla 3: 01 factura, 03 liquidación, 04 nota de crédito, 05 nota de débito, 06 guía, 07 retención. */
     codDoc: varchar('cod_doc', { length: 2 }).notNull().default('01'),
-    /** The counterpart: the buyer of a factura or nota (customer id). */
-    customerId: uuid('customer_id').notNull(),
+    /** The counterpart customer: the buyer of a factura or nota; null for a guía de remisión (its counterpart is the carrier, a record, and destinatarios in type_detail). */
+    customerId: uuid('customer_id'),
     /** Denormalised buyer name for list search and sort without a join. */
     razonSocialComprador: text('razon_social_comprador').notNull(),
     identificacionComprador: varchar('identificacion_comprador', { length: 20 }).notNull(),

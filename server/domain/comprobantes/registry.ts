@@ -6,9 +6,10 @@ import type { ComprobanteType } from './comprobante-type.ts';
 import { factura } from './factura/index.ts';
 import { notaCredito } from './nota-credito/index.ts';
 import { notaDebito } from './nota-debito/index.ts';
+import { guiaRemision } from './guia-remision/index.ts';
 import { toInvoiceView, type InvoiceRow } from './comprobante-view.ts';
 
-export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito, notaDebito];
+export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito, notaDebito, guiaRemision];
 
 const byCodDoc = new Map(COMPROBANTE_TYPES.map((t) => [t.meta.codDoc as string, t]));
 

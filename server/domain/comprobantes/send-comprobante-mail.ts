@@ -1,8 +1,9 @@
 /**
  * Mail an authorised comprobante (any registered type) to its buyer: the authorised XML (the legal document) and the RIDE
  * PDF attached (SRI: deliver both after authorisation); the RIDE is printed from the signed XML.
- * Records `emailed_at` and an audit note.
- * @throws AppError UNPROCESSABLE when the buyer has no e-mail and none is given; the mailer's error.
+ * Recipients: `to` when given, else the buyer's e-mail and the type's own (`type_detail.mailTo`:
+ * the destinatarios of a guía de remisión), in one message. Records `emailed_at` and an audit note.
+ * @throws AppError UNPROCESSABLE when there is no recipient and none is given; the mailer's error.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,9 +16,11 @@ import { comprobanteType } from './registry.ts';
 import { invoiceNumero, type InvoiceRow } from './comprobante-view.ts';
 
 export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
-  const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, o.invoice.customerId)));
-  const to = o.to ?? customer?.email;
-  if (!to) throw new AppError('UNPROCESSABLE', 'El cliente no tiene correo electrónico; indique uno');
+  const customerId = o.invoice.customerId;
+  const [customer] = customerId ? await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, customerId))) : [];
+  const own = ((o.invoice.typeDetail as { mailTo?: unknown }).mailTo as string[] | undefined) ?? [];
+  const to = o.to ?? ([...new Set([...(customer?.email ? [customer.email] : []), ...own])].join(', ') || undefined);
+  if (!to) throw new AppError('UNPROCESSABLE', customerId ? 'El cliente no tiene correo electrónico; indique uno' : 'Ningún destinatario tiene correo electrónico; indique uno');
   const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company });
   const numero = invoiceNumero(o.invoice)!;
   const { meta } = comprobanteType(o.invoice.codDoc);

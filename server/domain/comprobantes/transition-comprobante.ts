@@ -24,7 +24,7 @@ export type InvoiceStatus = 'BORRADOR' | 'FIRMADA' | 'RECIBIDA' | 'DEVUELTA' | '
 export interface TransitionFollowUp {
   kind: JobKind;
   runAt: Date;
-  /** Enqueue only when the invoice's customer has an e-mail (the mail of an authorised invoice). */
+  /** Enqueue only when there is someone to mail: the customer has an e-mail, or the type listed recipients (type_detail.mailTo, a guía's destinatarios). */
   onlyIfBuyerHasEmail?: boolean;
 }
 
@@ -68,7 +68,8 @@ export async function transitionInvoice(
   ];
   if (p.enqueue) {
     const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail
-      ? sql`join customer c on c.company_id = upd.company_id and c.id = upd.customer_id where c.email is not null and c.email <> ''`
+      ? sql`left join customer c on c.company_id = upd.company_id and c.id = upd.customer_id
+            where (c.email is not null and c.email <> '') or jsonb_array_length(coalesce(upd.type_detail->'mailTo', '[]'::jsonb)) > 0`
       : sql``;
     ctes.push(
       db.$with('jb', written).as(

@@ -22,7 +22,7 @@ export async function recordRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
   for (const entry of deps.schemas.all()) {
     const s = entry.schema as { 'x-storage'?: string; 'x-api'?: string };
     if (s['x-storage'] === 'record' && s['x-api'] && /^\/api\/[a-z][a-z0-9_-]*$/.test(s['x-api']) && s['x-api'] !== '/api/record') {
-      await fastify.register(async (scoped) => aliasRoutes(scoped, deps, entry.name), { prefix: s['x-api'] });
+      aliasRoutes(fastify, deps, entry.name, s['x-api']);
     }
   }
   const scope = (user: AuthUser, params: { resource: string; _id?: string }) => ({ companyId: user.companyId, resource: params.resource, id: params._id ?? '' });
@@ -49,24 +49,24 @@ export async function recordRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
 const aliasParams = { type: 'object', required: ['_id'], properties: { _id: { type: 'string', format: 'uuid' } } } as const;
 
 /** The record routes of one schema-only resource at its own `x-api` prefix (`/api/carrier`). */
-async function aliasRoutes(fastify: FastifyInstance, deps: AppDeps, resource: string): Promise<void> {
+function aliasRoutes(fastify: FastifyInstance, deps: AppDeps, resource: string, base: string): void {
   const app = typed(fastify);
   const scope = (user: AuthUser, id = '') => ({ companyId: user.companyId, resource, id });
-  app.get('/', { preHandler: requirePermission('record', 'read'), schema: { summary: `Listar los registros de ${resource}`, querystring: listQuerySchema, response: { 200: { type: 'array', items: recordOut } } } }, async (request, reply) => {
+  app.get(base, { preHandler: requirePermission('record', 'read'), schema: { summary: `Listar los registros de ${resource}`, querystring: listQuerySchema, response: { 200: { type: 'array', items: recordOut } } } }, async (request, reply) => {
     const { items, total } = await listRecords(deps.db, deps.schemas, { ...scope(currentUser(request)), query: request.query });
     reply.header('x-total-count', String(total));
     return items;
   });
-  app.get('/:_id', { preHandler: requirePermission('record', 'read'), schema: { summary: `Obtener un registro de ${resource}`, params: aliasParams, response: { 200: recordOut } } }, async (request) =>
+  app.get(`${base}/:_id`, { preHandler: requirePermission('record', 'read'), schema: { summary: `Obtener un registro de ${resource}`, params: aliasParams, response: { 200: recordOut } } }, async (request) =>
     getRecord(deps.db, deps.schemas, scope(currentUser(request), request.params._id)),
   );
-  app.post('/', { preHandler: requirePermission('record', 'create'), schema: { summary: `Crear un registro de ${resource}`, body: recordBody, response: { 201: recordOut } } }, async (request, reply) =>
+  app.post(base, { preHandler: requirePermission('record', 'create'), schema: { summary: `Crear un registro de ${resource}`, body: recordBody, response: { 201: recordOut } } }, async (request, reply) =>
     reply.status(201).send(await createRecord(deps.db, deps.schemas, { ...scope(currentUser(request)), body: request.body, now: deps.clock() })),
   );
-  app.put('/:_id', { preHandler: requirePermission('record', 'update'), schema: { summary: `Modificar un registro de ${resource}`, params: aliasParams, body: recordBody, response: { 200: recordOut } } }, async (request) =>
+  app.put(`${base}/:_id`, { preHandler: requirePermission('record', 'update'), schema: { summary: `Modificar un registro de ${resource}`, params: aliasParams, body: recordBody, response: { 200: recordOut } } }, async (request) =>
     updateRecord(deps.db, deps.schemas, { ...scope(currentUser(request), request.params._id), body: request.body, now: deps.clock() }),
   );
-  app.delete('/:_id', { preHandler: requirePermission('record', 'delete'), schema: { summary: `Eliminar un registro de ${resource}`, params: aliasParams, response: { 204: noContent } } }, async (request, reply) => {
+  app.delete(`${base}/:_id`, { preHandler: requirePermission('record', 'delete'), schema: { summary: `Eliminar un registro de ${resource}`, params: aliasParams, response: { 204: noContent } } }, async (request, reply) => {
     await deleteRecord(deps.db, deps.schemas, scope(currentUser(request), request.params._id));
     return reply.status(204).send();
   });

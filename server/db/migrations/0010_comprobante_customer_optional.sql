@@ -1,0 +1,1 @@
+ALTER TABLE "comprobante" ALTER COLUMN "customer_id" DROP NOT NULL;
