@@ -41,7 +41,7 @@ describe('menu and roles', () => {
     const menu = res.json();
     expect(menu[0]).toMatchObject({ path: '/dashboard', type: 'link' });
     const invoicing = menu.find((m: { path: string }) => m.path === '/invoicing');
-    expect(invoicing.children.map((c: { path: string }) => c.path)).toEqual(['invoice', 'credit-note', 'debit-note', 'customer', 'product', 'establishment', 'user', 'carrier']);
+    expect(invoicing.children.map((c: { path: string }) => c.path)).toEqual(['invoice', 'credit-note', 'debit-note', 'customer', 'product', 'establishment', 'user', 'carrier', 'waybill']);
     expect(menu.find((m: { path: string }) => m.path === '/admin')).toBeUndefined();
     const staffMenu = (await api('GET', '/api/admin/menu/', staff)).json();
     expect(staffMenu.find((m: { path: string }) => m.path === '/admin').children[0].path).toBe('table');

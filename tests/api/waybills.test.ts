@@ -90,7 +90,8 @@ describe('guía de remisión', () => {
     for (const expected of ['GUÍA DE REMISIÓN', 'GBC-0457', 'Transportes del Sur S.A.', 'María Fernanda Lozada', 'Bodega Sur', `FACTURA ${factura.numero}`]) expect(text).toContain(expected);
     expect((await api('GET', `/api/invoice/${guia._id}`)).statusCode).toBe(404);
     const list = (await api('GET', '/api/waybill?q=sur')).json() as Array<{ _id: string }>;
-    expect(list.map((g) => g._id)).toContain(guia._id);
+    expect(list.find((g) => g._id === guia._id)).toMatchObject({ numero: guia.numero, status: 'AUTORIZADA', fechaEmision: inicio, fechaFinTransporte: daysFromToday(0), razonSocialComprador: 'Transportes del Sur S.A.', placa: 'GBC-0457', destinatariosResumen: 'María Fernanda Lozada; Bodega Sur' });
+    expect(((await api('GET', `/api/waybill?invoice=${factura._id}`)).json() as Array<{ _id: string }>).map((g) => g._id)).toEqual([guia._id]);
     const mailed = await api('POST', `/api/waybill/${guia._id}/email`);
     expect(mailed.statusCode, mailed.body).toBe(200);
     expect(mailed.json().to).toBe('maria@example.com');

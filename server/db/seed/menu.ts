@@ -11,6 +11,7 @@ export const MENU_SEED: MenuRowInput[] = [
   // The notas are guarded by the factura's permission (roles seed has no 'credit-note'/'debit-note').
   { id: 'invoicing.credit-note', parentId: 'invoicing', path: 'credit-note', title: 'Notas de crédito', ab: 'NC', resource: 'invoice', position: 22 },
   { id: 'invoicing.debit-note', parentId: 'invoicing', path: 'debit-note', title: 'Notas de débito', ab: 'ND', resource: 'invoice', position: 23 },
+  { id: 'invoicing.waybill', parentId: 'invoicing', path: 'waybill', title: 'Guías de remisión', ab: 'GR', resource: 'invoice', position: 29 },
   { id: 'invoicing.customer', parentId: 'invoicing', path: 'customer', title: 'Clientes', ab: 'C', resource: 'customer', position: 24 },
   // Schema-only resource (src/schemas/carrier, record storage): guarded by the 'record' permission.
   { id: 'invoicing.carrier', parentId: 'invoicing', path: 'carrier', title: 'Transportistas', ab: 'T', resource: 'record', position: 28 },

@@ -9,7 +9,8 @@
  * The row: fecha_emision holds fechaIniTransporte (the access key's date, the list's date);
  * customer_id is null; razon_social/identificacion_comprador hold the carrier's (list search);
  * type_detail holds carrier, placa, dirPartida, fechaFinTransporte, destinatarios and `mailTo` (the
- * destinatarios' e-mails, used by the shared mail).
+ * destinatarios' e-mails, used by the shared mail); `extra` repeats placa, fechaFinTransporte and
+ * the destinatarios' names (destinatariosResumen) for the list rows.
  * @throws AppError VALIDATION (paths: carrier, placa, fechaIniTransporte, fechaFinTransporte,
  *   destinatarios.N.invoice, destinatarios.N.identificacion…), NOT_FOUND, INVOICE_LOCKED, FORBIDDEN.
  */
@@ -166,7 +167,9 @@ export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<Compro
       importeTotal: '0',
       infoAdicional: storedInfoAdicional(data.infoAdicional),
       typeDetail: detail as unknown as Record<string, unknown>,
-      extra,
+      // Schema properties without a column live in `extra`, which the list rows carry (list.json):
+      // the plate, the end date and the destinatarios' names, so the list needs no type_detail.
+      extra: { ...extra, placa, fechaFinTransporte: fin, destinatariosResumen: destinatarios.map((d) => d.razonSocialDestinatario).join('; ') },
       updatedAt: o.now,
     },
   });
