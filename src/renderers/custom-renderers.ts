@@ -33,4 +33,5 @@ export function customRenderer(name: unknown): Renderer | undefined {
 registerRenderer('invoice-editor', () => import('./invoice/InvoiceEditor.tsx'));
 registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.tsx'));
 registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
+registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));

@@ -1,0 +1,34 @@
+/**
+ * The guía de remisión editor (`x-renderer: "waybill-editor"`) on the comprobante frame: the schema
+ * form of src/schemas/waybill (carrier, plate, dates, destinatarios with their goods) with Guardar
+ * borrador / Emitir and, once issued, the shared issued panel (RIDE, XML, correo). Opened as
+ * `<basePath>/new?invoice=<_id>` from an authorised factura, its first destinatario cites it.
+ */
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CustomRendererProps } from '../custom-renderers.ts';
+import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
+import { SchemaForm } from '../SchemaForm.tsx';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { emptyWaybill, fromWaybill, toWaybillBody, type WaybillDraft } from './waybill-model.ts';
+
+export default function WaybillEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
+  const [params] = useSearchParams();
+  const invoice = params.get('invoice');
+  const initial = useMemo(() => emptyWaybill(guayaquilDate(new Date()), invoice), [invoice]);
+  const editor = useComprobanteEditor<WaybillDraft>({ entry, id, basePath, toForm: fromWaybill, initial, toBody: toWaybillBody });
+  const { draft, readOnly, errors } = editor;
+  const destinatarios = (draft?.destinatarios as unknown[] | undefined) ?? [];
+  return (
+    <ComprobanteEditorFrame
+      editor={editor}
+      canIssue={Boolean(draft?.carrier) && destinatarios.length > 0}
+      confirmIssue={{ title: '¿Emitir la guía de remisión?', body: `Se firmará y enviará al SRI con ${destinatarios.length} destinatario${destinatarios.length === 1 ? '' : 's'}; no se puede deshacer.` }}
+    >
+      {draft && (
+        <SchemaForm entry={entry} editing={editor.editing} formData={draft} disabled={readOnly} serverErrors={errors} onChange={(d, byUser) => editor.setDraft(d, byUser)} onSubmit={() => void editor.onSave()} />
+      )}
+    </ComprobanteEditorFrame>
+  );
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+/**
+ * The guía de remisión editor: opened from an authorised factura (`?invoice=`) its destinatario
+ * cites the factura and the draft saves with it (the server fills buyer, address, lines and
+ * sustento); an issued guía's view loads back into the form without its computed fields.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import WaybillEditor from '../../../src/renderers/waybill/WaybillEditor.tsx';
+import { fromWaybill } from '../../../src/renderers/waybill/waybill-model.ts';
+import { BUNDLED } from '../../../src/engine/schema-registry.ts';
+import { session } from '../../../src/engine/session.ts';
+import { mockApi, renderScreen, USER } from './harness.tsx';
+
+const user = { ...USER, permissions: { ...USER.permissions, invoice: ['read', 'create', 'update', 'delete', 'issue'] } };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  session.reset();
+});
+
+describe('guía de remisión editor', () => {
+  it('started from a factura, saves a draft whose destinatario cites it', async () => {
+    const calls = mockApi({
+      'GET /api/establishment': () => ({ body: [] }),
+      'GET /api/carrier': () => ({ body: [] }),
+      'POST /api/waybill': ({ body }) => ({ status: 201, body: { _id: 'g1', status: 'BORRADOR', ...(body as object) } }),
+    });
+    renderScreen(
+      [
+        { path: '/invoicing/waybill/new', element: <WaybillEditor entry={BUNDLED.waybill} id="new" basePath="/invoicing/waybill" /> },
+        { path: '/invoicing/waybill/:id', element: <p>abierta</p> },
+      ],
+      '/invoicing/waybill/new?invoice=f1',
+      user,
+    );
+    await screen.findByText('Nueva guía de remisión');
+    fireEvent.click(screen.getByText('Guardar borrador'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      fechaIniTransporte: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      fechaFinTransporte: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      destinatarios: [{ invoice: 'f1', motivoTraslado: 'Venta' }],
+    });
+  });
+
+  it('loads an API view into the form without the computed sustento and null fields', () => {
+    const view = {
+      _id: 'g1', status: 'AUTORIZADA', numero: '001-001-000000001', establishment: 'e1', ptoEmi: '001', carrier: 'c1', placa: 'PBA-1234', dirPartida: 'Quito',
+      fechaIniTransporte: '2026-11-20', fechaFinTransporte: '2026-11-21', infoAdicional: [],
+      destinatarios: [{ invoice: 'f1', identificacion: '1714307103', razonSocial: 'María', direccion: 'Cuenca', email: null, motivoTraslado: 'Venta', ruta: null, numDocSustento: '001-001-000000045', numAutDocSustento: '1'.repeat(49), detalles: [{ codigoInterno: 'LIB-01', descripcion: 'Libro', cantidad: 3 }] }],
+    };
+    expect(fromWaybill(view)).toEqual({
+      establishment: 'e1', ptoEmi: '001', carrier: 'c1', placa: 'PBA-1234', dirPartida: 'Quito', fechaIniTransporte: '2026-11-20', fechaFinTransporte: '2026-11-21', infoAdicional: [],
+      destinatarios: [{ invoice: 'f1', identificacion: '1714307103', razonSocial: 'María', direccion: 'Cuenca', motivoTraslado: 'Venta', detalles: [{ codigoInterno: 'LIB-01', descripcion: 'Libro', cantidad: 3 }] }],
+    });
+  });
+});
