@@ -92,6 +92,9 @@ describe('guía de remisión', () => {
     const list = (await api('GET', '/api/waybill?q=sur')).json() as Array<{ _id: string }>;
     expect(list.find((g) => g._id === guia._id)).toMatchObject({ numero: guia.numero, status: 'AUTORIZADA', fechaEmision: inicio, fechaFinTransporte: daysFromToday(0), razonSocialComprador: 'Transportes del Sur S.A.', placa: 'GBC-0457', destinatariosResumen: 'María Fernanda Lozada; Bodega Sur' });
     expect(((await api('GET', `/api/waybill?invoice=${factura._id}`)).json() as Array<{ _id: string }>).map((g) => g._id)).toEqual([guia._id]);
+    // a guía has no buyer: the dashboard's top customers do not show its carrier
+    const dashboard = (await api('GET', '/api/dashboard')).json() as { topCustomers: Array<{ _id: string | null; label: string }> };
+    expect(dashboard.topCustomers.map((c) => c._id)).toEqual([data.customer._id]);
     const mailed = await api('POST', `/api/waybill/${guia._id}/email`);
     expect(mailed.statusCode, mailed.body).toBe(200);
     expect(mailed.json().to).toBe('maria@example.com');

@@ -76,7 +76,8 @@ export function figuresSql(r: FiguresRange): SQL {
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
           select customer_id::text as id, min(razon_social_comprador) as label, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
-          from comprobante where ${authorisedInPeriod}
+          -- A guía de remisión has no customer (customer_id null, migration 0010): not a buyer.
+          from comprobante where ${authorisedInPeriod} and customer_id is not null
           group by customer_id order by total desc, id limit 5
         ) tc
       ) as top_customers,
