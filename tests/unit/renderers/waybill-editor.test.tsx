@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import WaybillEditor from '../../../src/renderers/waybill/WaybillEditor.tsx';
+import { EmitWaybillAction } from '../../../src/renderers/waybill/EmitWaybillAction.tsx';
 import { fromWaybill } from '../../../src/renderers/waybill/waybill-model.ts';
 import { BUNDLED } from '../../../src/engine/schema-registry.ts';
 import { session } from '../../../src/engine/session.ts';
@@ -56,5 +57,28 @@ describe('guía de remisión editor', () => {
       establishment: 'e1', ptoEmi: '001', carrier: 'c1', placa: 'PBA-1234', dirPartida: 'Quito', fechaIniTransporte: '2026-11-20', fechaFinTransporte: '2026-11-21', infoAdicional: [],
       destinatarios: [{ invoice: 'f1', identificacion: '1714307103', razonSocial: 'María', direccion: 'Cuenca', motivoTraslado: 'Venta', detalles: [{ codigoInterno: 'LIB-01', descripcion: 'Libro', cantidad: 3 }] }],
     });
+  });
+});
+
+describe('Emitir guía de remisión', () => {
+  it('links an authorised factura to a new guía citing it, and offers nothing for a draft', async () => {
+    mockApi({});
+    renderScreen(
+      [
+        {
+          path: '/invoicing/invoice/:id',
+          element: (
+            <>
+              <EmitWaybillAction invoice={{ _id: 'f1', status: 'AUTORIZADA' }} basePath="/invoicing/invoice" />
+              <EmitWaybillAction invoice={{ _id: 'f2', status: 'BORRADOR' }} basePath="/invoicing/invoice" />
+            </>
+          ),
+        },
+      ],
+      '/invoicing/invoice/f1',
+      user,
+    );
+    const links = await screen.findAllByRole('link', { name: /Emitir guía de remisión/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/invoicing/waybill/new?invoice=f1']);
   });
 });
