@@ -14,6 +14,7 @@ import { can, useSession } from '../../engine/session.ts';
 import { money } from '../format.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { newNotePath, noteBlocker, siblingPath, type Creditable, type NoteResource } from '../notes/note-links.ts';
+import { EmitWaybillAction } from '../waybill/EmitWaybillAction.tsx';
 
 interface Props {
   invoice: Record<string, unknown>;
@@ -57,6 +58,7 @@ export function InvoiceNoteActions({ invoice, basePath }: Props) {
     <>
       <NoteAction invoice={invoice} basePath={basePath} resource="credit-note" remaining={creditable?.remaining} />
       <NoteAction invoice={invoice} basePath={basePath} resource="debit-note" />
+      <EmitWaybillAction invoice={invoice} basePath={basePath} />
     </>
   );
 }
