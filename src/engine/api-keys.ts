@@ -12,25 +12,11 @@ import { useMutation } from './useMutation.ts';
 
 const PATH = '/api/admin/api-key';
 
-export interface ApiKey {
-  _id: string;
-  name: string;
-  role: string;
-  prefix: string;
-  createdBy: { _id: string; name: string } | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { CreatedApiKey } from '../../core/api-keys.ts';
+import type { ApiKeyView, CreatedApiKey } from '../../core/api-keys.ts';
 
-/** The answer to a create: the only time the whole key (`emk_…`) is shown. */
-export interface CreatedApiKey {
-  _id: string;
-  name: string;
-  role: string;
-  prefix: string;
-  key: string;
-}
+/** A key as the list shows it (core/api-keys.ts). */
+export type ApiKey = ApiKeyView;
 
 export function useApiKeys(p: { onCreated?: (created: CreatedApiKey) => void; onRevoked?: (key: ApiKey) => void } = {}) {
   const { data, isLoading } = useApiData<ApiKey[]>({ path: PATH });

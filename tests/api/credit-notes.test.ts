@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
+import { createAndIssue, post, seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
@@ -43,9 +43,7 @@ beforeAll(async () => {
       };
     },
   });
-  a = await signUp(t, { ruc: await newRuc() });
-  data = await seedMasterData(t, a.auth);
-  await uploadTestCertificate(t, a.auth);
+  ({ a, data } = await issuingCompany(t));
 });
 afterAll(async () => t?.close());
 

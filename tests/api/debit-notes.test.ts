@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
+import { createAndIssue, post, seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 import { parseClaveAcceso } from '../../core/access-key.ts';
 import { pdfText } from '../helpers/xml-tools.ts';
 
@@ -15,9 +15,7 @@ let data: Awaited<ReturnType<typeof seedMasterData>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await signUp(t, { ruc: await newRuc() });
-  data = await seedMasterData(t, a.auth);
-  await uploadTestCertificate(t, a.auth);
+  ({ a, data } = await issuingCompany(t));
 });
 afterAll(async () => t?.close());
 

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { idempotencyKeys } from '../../server/db/schema/index-tables.ts';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { post, seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -16,11 +15,7 @@ let now = new Date();
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
-  a = await signUp(t, { ruc: await newRuc() });
-  data = await seedMasterData(t, a.auth);
-  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa de prueba', password: 'clave-p12' });
-  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: a.auth, payload: { p12: p12.toString('base64'), password: 'clave-p12' } });
-  expect(up.statusCode, up.body).toBe(200);
+  ({ a, data } = await issuingCompany(t));
 });
 afterAll(async () => t?.close());
 

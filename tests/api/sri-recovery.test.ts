@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import { seedMasterData, issuingCompany, createAndIssue, bookSale } from '../helpers/fixtures.ts';
 import { RESEND_NOTES } from '../../server/jobs/resend-policy.ts';
 
 let t: TestApp;
@@ -18,27 +17,15 @@ let data: Awaited<ReturnType<typeof seedMasterData>>;
 beforeAll(async () => {
   // The sandbox authorises 1.5 s after reception: issuing answers RECIBIDA, the worker finishes.
   t = await createTestApp({ extend: (deps) => Object.assign(deps.config, { sriSandboxDelayMs: 1500, sriResendAfterMs: 60 * 60_000 }) });
-  a = await signUp(t, { ruc: await newRuc() });
-  data = await seedMasterData(t, a.auth);
-  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa de prueba', password: 'clave-p12' });
-  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: a.auth, payload: { p12: p12.toString('base64'), password: 'clave-p12' } });
-  expect(up.statusCode, up.body).toBe(200);
+  ({ a, data } = await issuingCompany(t));
 });
 afterAll(async () => t?.close());
 
 const api = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: a.auth });
 
 async function issueDraft(): Promise<{ id: string; claveAcceso: string; status: string }> {
-  const draft = await post(t, a.auth, '/api/invoice', {
-    establishment: data.establishment._id,
-    ptoEmi: '001',
-    customer: data.customer._id,
-    detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
-    pagos: [{ formaPago: '01', total: 25 }],
-  });
-  const res = await api('POST', `/api/invoice/${draft._id}/issue`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: draft._id, ...(res.json() as { claveAcceso: string; status: string }) };
+  const { _id, claveAcceso, status } = await createAndIssue(t, a.auth, 'invoice', bookSale(data));
+  return { id: _id, claveAcceso, status };
 }
 
 /** Wait (real time: the worker runs on its own) until the invoice leaves the SRI statuses. */

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData } from '../helpers/fixtures.ts';
-import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import { seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
 import { createSriPort } from '../../server/jobs/sri-port.ts';
 
@@ -18,11 +17,7 @@ let data: Awaited<ReturnType<typeof seedMasterData>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await signUp(t, { ruc: await newRuc() });
-  data = await seedMasterData(t, a.auth);
-  const p12 = generateTestP12({ ruc: '1790016919001', razonSocial: 'Empresa de prueba', password: 'clave-p12' });
-  const up = await t.app.inject({ method: 'POST', url: '/api/admin/company/certificate', headers: a.auth, payload: { p12: p12.toString('base64'), password: 'clave-p12' } });
-  expect(up.statusCode, up.body).toBe(200);
+  ({ a, data } = await issuingCompany(t));
 });
 afterAll(async () => t?.close());
 

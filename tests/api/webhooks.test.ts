@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData } from '../helpers/fixtures.ts';
+import { seedMasterData, createAndIssue, bookSale } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { runDueJobs, type WorkerDeps } from '../../server/jobs/comprobante-worker.ts';
 import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
@@ -97,16 +97,7 @@ async function newEndpoint(events: string[], url = receiverUrl) {
 }
 
 async function issue(): Promise<{ _id: string; status: string; claveAcceso: string }> {
-  const draft = await post(t, a.auth, '/api/invoice', {
-    establishment: data.establishment._id,
-    ptoEmi: '001',
-    customer: data.customer._id,
-    detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
-    pagos: [{ formaPago: '01', total: 25 }],
-  });
-  const res = await api('POST', `/api/invoice/${draft._id}/issue`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return createAndIssue(t, a.auth, 'invoice', bookSale(data));
 }
 
 const nowSec = () => Math.floor(Date.now() / 1000);

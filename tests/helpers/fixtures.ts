@@ -46,3 +46,21 @@ export async function createAndIssue(t: TestApp, auth: Record<string, string>, r
   expect(issued.statusCode, issued.body).toBe(200);
   return issued.json() as Record<string, unknown> & { _id: string; status: string; claveAcceso: string; numero: string };
 }
+
+/** A signed-up company with master data and a certificate: ready to issue. */
+export async function issuingCompany(t: TestApp) {
+  const { newRuc, signUp } = await import('./test-app.ts');
+  const a = await signUp(t, { ruc: await newRuc() });
+  const data = await seedMasterData(t, a.auth);
+  await uploadTestCertificate(t, a.auth);
+  return { a, data };
+}
+
+/** A small factura draft: two books at 12.50 (0 %) to the seeded customer, paid 25.00 cash. */
+export const bookSale = (data: Awaited<ReturnType<typeof seedMasterData>>) => ({
+  establishment: data.establishment._id,
+  ptoEmi: '001',
+  customer: data.customer._id,
+  detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
+  pagos: [{ formaPago: '01', total: 25 }],
+});

@@ -17,14 +17,8 @@ export const API_KEY_PATTERN = /^emk_[A-Za-z0-9_-]{43}$/;
 /** Characters of the key kept in clear to tell keys apart in lists (`emk_` + 8). */
 const SHOWN_CHARS = 12;
 
-export interface CreatedApiKey {
-  _id: string;
-  name: string;
-  role: string;
-  prefix: string;
-  /** The key itself: shown only in this answer. */
-  key: string;
-}
+export type { CreatedApiKey } from '../../../core/api-keys.ts';
+import type { CreatedApiKey } from '../../../core/api-keys.ts';
 
 export async function createApiKey(db: Db, p: { companyId: string; actor: AuthUser; name: string; role: string; now: Date }): Promise<CreatedApiKey> {
   assertMayAssign(p.actor, p.role);

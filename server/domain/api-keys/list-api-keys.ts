@@ -3,18 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema/index-tables.ts';
 
-export interface ApiKeyView {
-  _id: string;
-  name: string;
-  role: string;
-  prefix: string;
-  /** Who created it: the user's id and full name (null when that user was deleted). */
-  createdBy: { _id: string; name: string } | null;
-  createdAt: string;
-  /** Last request made with it, to the minute; null when never used. */
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { ApiKeyView } from '../../../core/api-keys.ts';
+import type { ApiKeyView } from '../../../core/api-keys.ts';
 
 export async function listApiKeys(db: Db, p: { companyId: string }): Promise<ApiKeyView[]> {
   const rows = await db

@@ -2,10 +2,16 @@
  * Spanish phrasing of a comprobante type in messages: "La nota de crédito ya fue emitida", "El
  * comprobante de retención ya fue emitido".
  */
-import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+import { metaByCodDoc, type ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 
 /** @example theLabel(COMPROBANTE_TYPE_META['04']) // { theOne: 'La nota de crédito', ending: 'a' } */
 export function theLabel(meta: ComprobanteTypeMeta): { theOne: string; ending: 'a' | 'o' } {
   const masculine = meta.codDoc === '07'; // "el comprobante de retención"; the rest are feminine
   return { theOne: `${masculine ? 'El' : 'La'} ${meta.label.toLowerCase()}`, ending: masculine ? 'o' : 'a' };
+}
+
+/** {@link theLabel} by codDoc; "El comprobante" for a codDoc the SRI does not define. */
+export function theLabelOf(codDoc: string): { theOne: string; ending: 'a' | 'o' } {
+  const meta = metaByCodDoc(codDoc);
+  return meta ? theLabel(meta) : { theOne: 'El comprobante', ending: 'o' };
 }

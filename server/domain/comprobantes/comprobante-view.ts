@@ -15,7 +15,7 @@ export function invoiceNumero(row: Pick<InvoiceRow, 'estab' | 'ptoEmi' | 'secuen
 /** The whole invoice (GET /api/invoice/:id): the list row plus line items, payments, additional info and taxes. */
 export function toInvoiceView(row: InvoiceRow) {
   return {
-    ...toInvoiceSummary(row),
+    ...toInvoiceSummary({ ...row, numDocModificado: (row.typeDetail as { numDocModificado?: string }).numDocModificado ?? null }),
     detalles: row.detalles.map((d) => ({
       ...d,
       cantidad: Number(d.cantidad),
@@ -97,7 +97,7 @@ export function toInvoiceSummary(row: InvoiceSummaryRow) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // A nota's factura: `invoice` (its _id) and `numDocModificado` ('001-001-000000123').
-    ...(row.relatedId ? { invoice: row.relatedId, numDocModificado: row.numDocModificado ?? (row as { typeDetail?: { numDocModificado?: string } }).typeDetail?.numDocModificado ?? null } : {}),
+    ...(row.relatedId ? { invoice: row.relatedId, numDocModificado: row.numDocModificado ?? null } : {}),
   };
 }
 

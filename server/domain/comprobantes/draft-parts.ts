@@ -11,8 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { catalogEntries, comprobantes, establishments, products } from '../../db/schema/index-tables.ts';
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { metaByCodDoc } from '../../../core/comprobante-types.ts';
-import { theLabel } from './comprobante-labels.ts';
+import { theLabelOf as the } from './comprobante-labels.ts';
 import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
 import type { ComprobanteRow, EstablishmentRow } from './comprobante-type.ts';
 
@@ -92,8 +91,6 @@ export function totalColumns(t: InvoiceTotals) {
     importeTotal: t.importeTotal,
   };
 }
-
-const the = (codDoc: string) => theLabel(metaByCodDoc(codDoc)!);
 
 /**
  * Before replacing a draft: it is the company's, of this type, and still a draft (another company's

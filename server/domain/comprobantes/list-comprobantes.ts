@@ -11,9 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
-import { metaByCodDoc } from '../../../core/comprobante-types.ts';
-import { theLabel } from './comprobante-labels.ts';
+import { theLabelOf } from './comprobante-labels.ts';
 import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
 import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
 
@@ -26,8 +24,6 @@ export interface InvoiceListQuery extends ListQuery {
   invoice?: string;
 }
 
-/** @deprecated alias of COMPROBANTE_STATUSES (core/comprobante-status.ts), the one list of statuses. */
-export const INVOICE_STATUSES = COMPROBANTE_STATUSES;
 
 const sortable = {
   fechaEmision: comprobantes.fechaEmision,
@@ -101,8 +97,6 @@ export async function listInvoices(db: Db, p: { companyId: string; query: Invoic
   return { items: [], total };
 }
 
-const theOne = (codDoc: string) => (metaByCodDoc(codDoc) ? theLabel(metaByCodDoc(codDoc)!) : { theOne: 'El comprobante', ending: 'o' as const });
-
 /**
  * One comprobante of the company, of `codDoc` when given (default 01: `/api/invoice/:id` never
  * answers with a nota).
@@ -111,14 +105,14 @@ const theOne = (codDoc: string) => (metaByCodDoc(codDoc) ? theLabel(metaByCodDoc
 export async function getInvoice(db: Db, p: { companyId: string; id: string; codDoc?: string }) {
   const codDoc = p.codDoc ?? '01';
   const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, codDoc)));
-  if (!row) throw notFound(theOne(codDoc).theOne);
+  if (!row) throw notFound(theLabelOf(codDoc).theOne);
   return row;
 }
 
 /** Only drafts can be deleted; an issued comprobante is a legal document. @throws AppError NOT_FOUND, INVOICE_LOCKED. */
 export async function deleteInvoiceDraft(db: Db, p: { companyId: string; id: string; codDoc?: string }): Promise<void> {
   const row = await getInvoice(db, p);
-  const the = theOne(row.codDoc);
+  const the = theLabelOf(row.codDoc);
   if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} está ${row.status} y no se puede eliminar`);
   await db.delete(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.status, 'BORRADOR')));
 }

@@ -66,7 +66,7 @@ export async function loadReferencedFactura(db: Db, p: { companyId: string; invo
 /**
  * The establishment and ptoEmi of a nota: as given, else the factura's (DESIGN.md §4).
  */
-export function notaEmissionPoint(data: Record<string, unknown>, factura: ComprobanteRow): { establishmentId: string; ptoEmi: string } {
+function notaEmissionPoint(data: Record<string, unknown>, factura: ComprobanteRow): { establishmentId: string; ptoEmi: string } {
   return {
     establishmentId: typeof data.establishment === 'string' ? data.establishment : factura.establishmentId,
     ptoEmi: typeof data.ptoEmi === 'string' ? data.ptoEmi : factura.ptoEmi,

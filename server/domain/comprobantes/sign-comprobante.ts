@@ -11,8 +11,6 @@ import { validateComprobanteDoc } from './validate-xsd.ts';
 import { COMPROBANTE_TYPE_META, xsdFileFor } from '../../../core/comprobante-types.ts';
 
 export type SignedComprobante = { valid: true; signedXml: string } | { valid: false; errors: string[] };
-/** @deprecated name kept for bench/issue.ts: {@link SignedComprobante}. */
-export type SignedFactura = SignedComprobante;
 
 /**
  * @param xml the unsigned comprobante (a type's builder).

@@ -32,7 +32,6 @@ interface DetalleInput {
 }
 
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
-export { ivaRates } from '../draft-parts.ts';
 
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceRow> {
   if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '01' });

@@ -9,10 +9,9 @@
  */
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, invalid, priceLines, toStoredPago, totalColumns, writeDraft, type PagoInput } from '../draft-parts.ts';
+import { assertEditableDraft, priceLines, toStoredPago, totalColumns, writeDraft, type PagoInput } from '../draft-parts.ts';
 import { notaDraftHeader } from '../referenced-factura.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
-import { AppError } from '../../../errors.ts';
 
 const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
 
@@ -24,13 +23,9 @@ export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<Comproba
 
   const motivos = (data.motivos as Array<{ razon: string; valor: number }>).map((m) => ({ razon: m.razon.trim(), valor: Number(m.valor).toFixed(2) }));
   const codigoPorcentajeIva = String(data.codigoPorcentajeIva);
-  let totals;
-  try {
-    // Each charge priced as one unit at its value: the same rounding as a factura's lines.
-    totals = await priceLines(o.db, motivos.map((m) => ({ cantidad: 1, precioUnitario: Number(m.valor), codigoPorcentajeIva })));
-  } catch (err) {
-    throw err instanceof AppError && /desconocido/.test(err.message) ? invalid('codigoPorcentajeIva', `Código de IVA desconocido (${codigoPorcentajeIva})`) : err;
-  }
+  // Each charge priced as one unit at its value: the same rounding as a factura's lines. (An
+  // unknown IVA code never gets here: prepareBody checks x-catalog values at their path.)
+  const totals = await priceLines(o.db, motivos.map((m) => ({ cantidad: 1, precioUnitario: Number(m.valor), codigoPorcentajeIva })));
   const pagos = ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago);
   if (pagos.length) assertPagosMatchTotal({ pagos, importeTotal: totals.importeTotal });
 
