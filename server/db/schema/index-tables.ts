@@ -8,3 +8,4 @@ export { records } from './records.ts';
 export { sriSandboxComprobantes } from './sri-sandbox.ts';
 export { webhookEndpoints, webhookDeliveries, webhookCertificateNotices } from './webhooks.ts';
 export { apiKeys, idempotencyKeys } from './integration.ts';
+export { receivedDocuments } from './purchases.ts';

@@ -18,6 +18,12 @@ export const MENU_SEED: MenuRowInput[] = [
   { id: 'invoicing.product', parentId: 'invoicing', path: 'product', title: 'Productos', ab: 'P', resource: 'product', position: 25 },
   { id: 'invoicing.establishment', parentId: 'invoicing', path: 'establishment', title: 'Establecimientos', ab: 'E', resource: 'establishment', position: 26 },
   { id: 'invoicing.user', parentId: 'invoicing', path: 'user', title: 'Usuarios', ab: 'U', resource: 'user', position: 27 },
+  // The purchase side (DESIGN.md §8), guarded by the 'purchase' permission; suppliers are a schema-only resource ('record').
+  { id: 'purchases', path: '/purchases', title: 'Compras', type: 'sub', icontype: 'shopping', collapse: 'purchases', position: 40 },
+  { id: 'purchases.received-document', parentId: 'purchases', path: 'received-document', title: 'Recibidos', ab: 'R', resource: 'purchase', position: 41 },
+  { id: 'purchases.withholding', parentId: 'purchases', path: 'withholding', title: 'Retenciones', ab: 'RT', resource: 'purchase', position: 42 },
+  { id: 'purchases.purchase-settlement', parentId: 'purchases', path: 'purchase-settlement', title: 'Liquidaciones de compra', ab: 'LC', resource: 'purchase', position: 43 },
+  { id: 'purchases.supplier', parentId: 'purchases', path: 'supplier', title: 'Proveedores', ab: 'PV', resource: 'record', position: 44 },
   { id: 'admin', path: '/admin', title: 'Administración', type: 'sub', icontype: 'settings', collapse: 'admin', position: 90 },
   { id: 'admin.table', parentId: 'admin', path: 'table', title: 'Tablas y catálogos', ab: 'T', staffOnly: true, position: 91 },
 ];

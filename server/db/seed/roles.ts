@@ -1,6 +1,7 @@
 /**
  * Roles and their permission matrix: resource -> actions. SUPERADMIN owns the company; ADMIN runs it
- * but cannot touch SUPERADMIN accounts (checked in the domain); EMISOR invoices; CONTADOR reads.
+ * but cannot touch SUPERADMIN accounts (checked in the domain); EMISOR invoices; CONTADOR reads sales and keeps the purchase side (received documents,
+ * retenciones, liquidaciones: permission 'purchase').
  */
 const ALL = ['read', 'create', 'update', 'delete'];
 const READ = ['read'];
@@ -10,13 +11,13 @@ export const ROLE_SEEDS: Array<{ code: string; name: string; description: string
     code: 'SUPERADMIN',
     name: 'Superadministrador',
     description: 'Dueño de la cuenta: todo, incluida la empresa y sus usuarios',
-    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL },
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'] },
   },
   {
     code: 'ADMIN',
     name: 'Administrador',
     description: 'Administra datos, usuarios y la configuración de la empresa',
-    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL },
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'] },
   },
   {
     code: 'EMISOR',
@@ -30,12 +31,13 @@ export const ROLE_SEEDS: Array<{ code: string; name: string; description: string
       invoice: [...ALL, 'issue'],
       company: READ,
       record: ['read', 'create', 'update'],
+      purchase: READ,
     },
   },
   {
     code: 'CONTADOR',
     name: 'Contador',
     description: 'Consulta facturas, clientes y reportes',
-    permissions: { dashboard: READ, product: READ, customer: READ, establishment: READ, invoice: READ, user: READ, company: READ, record: READ },
+    permissions: { dashboard: READ, product: READ, customer: READ, establishment: READ, invoice: READ, user: READ, company: READ, record: READ, purchase: [...ALL, 'issue'] },
   },
 ];
