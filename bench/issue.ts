@@ -14,7 +14,9 @@
  * The sandbox SRI's CPU per invoice is reported beside it. In the same run: bare node:crypto
  * RSA-SHA1 signatures per second with the same key, interleaved with the in-process pipeline (key,
  * XML, XSD, XAdES-BES), the physical reference. Prints tables and writes bench/results/issue.json.
- * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir.
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir; BENCH_DB=postgres
+ * (or pglite) measures one database only. Each row also counts the SQL statements the server sent per
+ * invoice (sqlStatementsPerInvoice, server/db/client.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -154,7 +156,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       let authorised = 0;
       let pending = 0;
       const latencies: number[] = [];
-      const [cpu0, sri0] = [await server.cpuMs(), await sri.cpuMs()];
+      const [use0, sri0] = [await server.usage(), await sri.cpuMs()];
       const t0 = performance.now();
       await Promise.all(
         Array.from({ length: c }, async () => {
@@ -173,21 +175,23 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
         }),
       );
       const ms = performance.now() - t0;
-      const [cpu1, sri1] = [await server.cpuMs(), await sri.cpuMs()];
+      const [use1, sri1] = [await server.usage(), await sri.cpuMs()];
       rows.push({
         db: kind,
         clients: c,
         invoices: N,
         authorised,
         invoicesPerSecond: perSecond(N, ms),
-        apiCpuMsPerInvoice: round((cpu1 - cpu0) / N),
+        apiCpuMsPerInvoice: round((use1.cpuMs - use0.cpuMs) / N),
+        /** Statements the server sent to its database per invoice (BEGIN/COMMIT included on PostgreSQL; status polls included). */
+        sqlStatementsPerInvoice: round((use1.sqlStatements - use0.sqlStatements) / N, 1),
         sriCpuMsPerInvoice: round((sri1 - sri0) / N),
         p50Ms: round(percentile(latencies, 0.5), 1),
         p99Ms: round(percentile(latencies, 0.99), 1),
         /** GETs needed after an issue answered before AUTORIZADA (their CPU is in apiCpuMsPerInvoice). */
         statusPolls: pending,
       });
-      console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura`);
+      console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
     }
     return { rows, serverPeakRssMb: server.peakRssMb() };
   } finally {
@@ -249,8 +253,11 @@ const key = /<claveAcceso>(\d{49})</.exec(docs[0])![1];
 steps.push(await timeAsync('SRI: autorización, ida y vuelta SOAP (otro proceso)', 50, () => client.autorizacionComprobante(key)));
 const runs = [];
 try {
-  runs.push(await run('pglite', sri));
-  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
+  // BENCH_DB=postgres (or pglite) measures one database only.
+  if (process.env.BENCH_DB !== 'postgres') runs.push(await run('pglite', sri));
+  if (process.env.BENCH_DB === 'pglite') {
+    // PostgreSQL not asked for
+  } else if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) {
     runs.push(await run('postgres', sri));
   } else {
     console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to also measure it');

@@ -25,6 +25,8 @@ export interface BenchServer {
   rssMb(): number;
   /** The server's process.cpuUsage() now: user + system CPU since it started, ms. */
   cpuMs(): Promise<number>;
+  /** {@link cpuMs} and the statements the server sent to its database since it started (server/db/client.ts counts them). */
+  usage(): Promise<{ cpuMs: number; sqlStatements: number }>;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -40,17 +42,17 @@ function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 /**
  * Asks the child for its process.cpuUsage() (SIGUSR2, answered in `file` by bench/cpu-probe.mjs).
- * @returns user + system CPU since the child started, ms.
+ * @returns user + system CPU since the child started, ms, and its database statements so far.
  * @throws Error when the child does not answer within 10 s.
  */
-async function childCpuMs(child: ChildProcess, file: string): Promise<number> {
+async function childUsage(child: ChildProcess, file: string): Promise<{ cpuMs: number; sqlStatements: number }> {
   const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { seq: number }).seq : 0;
   child.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      const u = JSON.parse(readFileSync(file, 'utf8')) as { user: number; system: number; seq: number };
-      if (u.seq > before) return (u.user + u.system) / 1000;
+      const u = JSON.parse(readFileSync(file, 'utf8')) as { user: number; system: number; seq: number; sqlStatements?: number };
+      if (u.seq > before) return { cpuMs: (u.user + u.system) / 1000, sqlStatements: u.sqlStatements ?? 0 };
     } catch {
       // not written yet, or being written
     }
@@ -82,7 +84,8 @@ export async function startBenchServer(env: Record<string, string>, opts: { comp
     dataDir: server.dataDir,
     peakRssMb: () => procStatusMb(pid, 'VmHWM'),
     rssMb: () => procStatusMb(pid, 'VmRSS'),
-    cpuMs: () => childCpuMs(server.child, cpuFile),
+    cpuMs: async () => (await childUsage(server.child, cpuFile)).cpuMs,
+    usage: () => childUsage(server.child, cpuFile),
     logs: server.logs,
     async stop() {
       await server.stop();
@@ -124,7 +127,7 @@ export async function startSandboxSri(): Promise<SandboxSri> {
   }
   return {
     url: `http://127.0.0.1:${port}`,
-    cpuMs: () => childCpuMs(child, cpuFile),
+    cpuMs: async () => (await childUsage(child, cpuFile)).cpuMs,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

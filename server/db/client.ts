@@ -37,6 +37,24 @@ export interface Database {
 const migrationsFolder = path.join(REPO_ROOT, 'server/db/migrations');
 
 /**
+ * Statements sent to the database by this process, for benchmarks: counted only when
+ * `globalThis.__emiteSqlStatements` is a number when the database opens (bench/cpu-probe.mjs sets
+ * it to 0 and reports it beside the CPU time). On PostgreSQL every `query` of a pooled connection
+ * counts, BEGIN and COMMIT included (one round trip each); on PGlite the client's query/exec calls.
+ */
+function countStatements(target: { query: (...args: never[]) => unknown }, method: 'query' | 'exec' = 'query'): void {
+  const g = globalThis as { __emiteSqlStatements?: number };
+  if (typeof g.__emiteSqlStatements !== 'number') return;
+  const t = target as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const original = t[method];
+  if (typeof original !== 'function') return;
+  t[method] = function (this: unknown, ...args: unknown[]) {
+    g.__emiteSqlStatements! += 1;
+    return original.apply(this, args);
+  };
+}
+
+/**
  * Creates a PGlite data folder (initdb) in a short-lived child process. Run in this process,
  * initdb's WebAssembly instance and file bundle stay in memory long after it finishes (an idle
  * first start measured 423 MB against 269 MB on a restart: bench/memory.ts).
@@ -66,6 +84,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)
     // emits 'error' on the pool; without a listener that would crash the process. The pool replaces it.
+    pool.on('connect', (client) => countStatements(client));
     pool.on('error', (err) => {
       if ((err as { code?: string }).code !== '57P01') console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`);
     });
@@ -81,6 +100,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   if (opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'))) initPgliteDir(opts.pgliteDir);
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
+  countStatements(client);
+  countStatements(client, 'exec');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
