@@ -158,6 +158,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       const latencies: number[] = [];
       const [use0, sri0] = [await server.usage(), await sri.cpuMs()];
       const t0 = performance.now();
+      const windowFromUs = Number(process.hrtime.bigint() / 1000n);
       await Promise.all(
         Array.from({ length: c }, async () => {
           for (let i = next++; i < ids.length; i = next++) {
@@ -175,6 +176,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
         }),
       );
       const ms = performance.now() - t0;
+      const windowUs = [windowFromUs, Number(process.hrtime.bigint() / 1000n)];
       const [use1, sri1] = [await server.usage(), await sri.cpuMs()];
       rows.push({
         db: kind,
@@ -183,6 +185,8 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
         authorised,
         invoicesPerSecond: perSecond(N, ms),
         apiCpuMsPerInvoice: round((use1.cpuMs - use0.cpuMs) / N),
+        /** The kernel's part of apiCpuMsPerInvoice (system time: socket writes and reads, loopback TCP). */
+        apiSystemCpuMsPerInvoice: round((use1.systemCpuMs - use0.systemCpuMs) / N),
         /** Statements the server sent to its database per invoice (BEGIN/COMMIT included on PostgreSQL; status polls included). */
         sqlStatementsPerInvoice: round((use1.sqlStatements - use0.sqlStatements) / N, 1),
         sriCpuMsPerInvoice: round((sri1 - sri0) / N),
@@ -190,6 +194,8 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
         p99Ms: round(percentile(latencies, 0.99), 1),
         /** GETs needed after an issue answered before AUTORIZADA (their CPU is in apiCpuMsPerInvoice). */
         statusPolls: pending,
+        /** The timed window on the monotonic clock, µs, when profiling (bench/profile-summary.ts --window from:to). */
+        ...(prof ? { profileWindowUs: windowUs } : {}),
       });
       console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
     }

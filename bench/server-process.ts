@@ -26,7 +26,7 @@ export interface BenchServer {
   /** The server's process.cpuUsage() now: user + system CPU since it started, ms. */
   cpuMs(): Promise<number>;
   /** {@link cpuMs} and the statements the server sent to its database since it started (server/db/client.ts counts them). */
-  usage(): Promise<{ cpuMs: number; sqlStatements: number }>;
+  usage(): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }>;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -42,17 +42,17 @@ function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 /**
  * Asks the child for its process.cpuUsage() (SIGUSR2, answered in `file` by bench/cpu-probe.mjs).
- * @returns user + system CPU since the child started, ms, and its database statements so far.
+ * @returns user + system CPU since the child started (and the system part), ms, and its database statements so far.
  * @throws Error when the child does not answer within 10 s.
  */
-async function childUsage(child: ChildProcess, file: string): Promise<{ cpuMs: number; sqlStatements: number }> {
+async function childUsage(child: ChildProcess, file: string): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }> {
   const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { seq: number }).seq : 0;
   child.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
       const u = JSON.parse(readFileSync(file, 'utf8')) as { user: number; system: number; seq: number; sqlStatements?: number };
-      if (u.seq > before) return { cpuMs: (u.user + u.system) / 1000, sqlStatements: u.sqlStatements ?? 0 };
+      if (u.seq > before) return { cpuMs: (u.user + u.system) / 1000, systemCpuMs: u.system / 1000, sqlStatements: u.sqlStatements ?? 0 };
     } catch {
       // not written yet, or being written
     }

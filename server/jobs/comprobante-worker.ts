@@ -11,13 +11,14 @@
  * only when estado AUTORIZADO. SRI jobs are never abandoned (job-queue.ts retryJob).
  * Every status change writes its audit row in the same transaction as the follow-up job.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { WAITING_FOR_SRI, isWaitingForSri } from '../../core/comprobante-status.ts';
 import { companies, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
 import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
-import { transitionInvoice } from '../domain/comprobantes/transition-comprobante.ts';
+import { transitionInvoice, type TransitionFollowUp } from '../domain/comprobantes/transition-comprobante.ts';
 import { sendInvoiceMail } from '../domain/comprobantes/send-comprobante-mail.ts';
 import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -42,6 +43,36 @@ type InvoiceRow = typeof comprobantes.$inferSelect;
 
 const STILL_PROCESSING = new Set(['43', '70']);
 
+/** How long a claimed job is the claimer's (job-queue.ts claimJobs `leaseMs`), ms. */
+export const JOB_LEASE_MS = 60_000;
+
+/**
+ * What a caller that runs an invoice's SRI jobs one after the other (the issue route) hands a
+ * handler: the invoice as it just wrote it (no re-read), and `chain`: the follow-up SRI job is
+ * written already claimed by the caller (transitionInvoice `claimedUntil`) and handed back in
+ * {@link JobStep.next}, so the caller runs it at once without claiming it.
+ */
+interface JobContext {
+  invoice?: InvoiceRow;
+  chain?: boolean;
+}
+
+/** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
+interface JobStep {
+  row?: InvoiceRow;
+  next?: JobRow;
+}
+
+/** A job row written claimed by its caller (as claimJobs would return it). */
+function claimedJob(p: { companyId: string; id: string; kind: JobKind; comprobanteId: string; now: Date }): JobRow {
+  return { companyId: p.companyId, id: p.id, kind: p.kind, comprobanteId: p.comprobanteId, payload: {}, status: 'running', attempts: 1, runAt: p.now, lockedUntil: new Date(p.now.getTime() + JOB_LEASE_MS), lastError: null, createdAt: p.now, updatedAt: p.now };
+}
+
+/** The follow-up SRI job of a transition: claimed for the caller when it chains (see {@link JobContext}). */
+function followUp(kind: JobKind, now: Date, ctx?: JobContext): TransitionFollowUp {
+  return ctx?.chain ? { kind, runAt: now, id: randomUUID(), claimedUntil: new Date(now.getTime() + JOB_LEASE_MS) } : { kind, runAt: now };
+}
+
 async function loadInvoice(db: Db, job: JobRow) {
   const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, job.companyId), eq(comprobantes.id, job.comprobanteId!)));
   return row;
@@ -61,16 +92,19 @@ type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
 
 /**
  * Apply an authorisation answer. With `followUp`, an EN PROCESO answer also enqueues an
- * sri_authorize job in the same transaction (the caller is not itself the polling job).
+ * sri_authorize job in the same statement (the caller is not itself the polling job). A final
+ * answer (AUTORIZADO / NO AUTORIZADO) also marks `job` done in the same statement.
+ * @returns the outcome, and the invoice as the final transition wrote it (none when it was no
+ *   longer waiting for the SRI).
  */
-async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<AutorizacionOutcome> {
+async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: InvoiceRow }> {
   const now = deps.clock();
   const picked = pickAutorizacion(answer);
-  if (!picked) return 'none';
+  if (!picked) return { outcome: 'none' };
   const mensajes = picked.mensajes as SriMensajeRow[];
   if (picked.estado === 'AUTORIZADO') {
     // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
-    await transitionInvoice(deps.db, {
+    const row = await transitionInvoice(deps.db, {
       companyId: job.companyId,
       comprobanteId: job.comprobanteId!,
       from: [...WAITING_FOR_SRI],
@@ -83,12 +117,13 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
         authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
       },
       enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
+      completes: job,
     });
-    return 'final';
+    return { outcome: 'final', row };
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now });
-    return 'final';
+    const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
+    return { outcome: 'final', row };
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
   await transitionInvoice(deps.db, {
@@ -100,7 +135,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     now,
     ...(followUp ? { enqueue: { kind: 'sri_authorize' as const, runAt: now } } : {}),
   });
-  return 'en_proceso';
+  return { outcome: 'en_proceso' };
 }
 
 /**
@@ -116,15 +151,17 @@ async function recordSendAttempt(db: Db, invoice: InvoiceRow, now: Date): Promis
   return rows.length > 0;
 }
 
-async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
-  const invoice = await loadInvoice(deps.db, job);
+async function handleSend(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | void> {
+  const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));
   if (!invoice || invoice.status !== 'FIRMADA' || !invoice.signedXml || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
   const ambiente = ambienteOf(invoice);
   // A send was tried before (whichever job or route made it): its answer may have been lost after
   // the SRI received the comprobante. Ask first; never send the same key twice blindly.
   if (invoice.sriSendAttempts > 0) {
-    const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente), invoice.signedXml, true);
-    // 'en_proceso': the SRI has it and an sri_authorize job now polls it; sending again would only earn a 43/70.
+    const { outcome } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente), invoice.signedXml, true);
+    // 'final': the job is done with the transition. 'en_proceso': the SRI has it and an
+    // sri_authorize job now polls it; sending again would only earn a 43/70.
+    if (outcome === 'final') return;
     if (outcome !== 'none') return completeJob(deps.db, job, deps.clock());
   }
   if (!(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
@@ -132,17 +169,20 @@ async function handleSend(deps: WorkerDeps, job: JobRow): Promise<void> {
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
-    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue: { kind: 'sri_authorize', runAt: now }, completes: job });
-  } else {
-    await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
+    const enqueue = followUp('sri_authorize', now, ctx);
+    const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
+    return { row, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined };
   }
+  const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
+  return { row };
 }
 
-async function handleAuthorize(deps: WorkerDeps, job: JobRow): Promise<void> {
-  const invoice = await loadInvoice(deps.db, job);
+async function handleAuthorize(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | void> {
+  const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));
   if (!invoice || !isWaitingForSri(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
-  const outcome = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
-  if (outcome === 'final') return completeJob(deps.db, job, deps.clock());
+  const { outcome, row } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
+  // Final: the transition marked the job done.
+  if (outcome === 'final') return { row };
   // Zero autorizaciones long after the send: the SRI did not process it; send it again.
   if (outcome === 'none' && (await resendIfUnprocessed(deps, job, invoice, ambienteOf(invoice)))) return;
   // Not processed yet: poll again with backoff (first polls are quick, then spaced out).
@@ -157,7 +197,7 @@ async function handleMail(deps: WorkerDeps, job: JobRow): Promise<void> {
   await completeJob(deps.db, job, deps.clock());
 }
 
-const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>> = {
+const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow, ctx?: JobContext) => Promise<JobStep | void>> = {
   sri_send: handleSend,
   sri_authorize: handleAuthorize,
   mail_comprobante: handleMail,
@@ -169,22 +209,60 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow) => Promise<void>>
  * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
  */
 export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[]; shouldStop?: () => boolean } = {}): Promise<number> {
-  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: 60_000, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
+  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: JOB_LEASE_MS, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
   for (const [i, job] of jobs.entries()) {
     // Shutting down (SIGTERM): the job in hand is finished, the rest are handed back at once.
     if (opts.shouldStop?.()) {
       await releaseJobs(deps.db, jobs.slice(i), deps.clock());
       return i;
     }
-    try {
-      await HANDLERS[job.kind](deps, job);
-    } catch (err) {
-      const reason = err instanceof SriUnavailableError ? `SRI no disponible: ${err.message}` : (err as Error).message;
-      if (!(err instanceof SriUnavailableError)) deps.log?.error({ err, job: job.id, kind: job.kind }, 'job failed');
-      await retryJob(deps.db, job, { now: deps.clock(), error: reason });
-    }
+    await runJob(deps, job);
   }
   return jobs.length;
+}
+
+/** Run one claimed job; a failure reschedules it with backoff (retryJob) and @returns undefined. */
+async function runJob(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | undefined> {
+  try {
+    return (await HANDLERS[job.kind](deps, job, ctx)) ?? undefined;
+  } catch (err) {
+    const reason = err instanceof SriUnavailableError ? `SRI no disponible: ${err.message}` : (err as Error).message;
+    if (!(err instanceof SriUnavailableError)) deps.log?.error({ err, job: job.id, kind: job.kind }, 'job failed');
+    await retryJob(deps.db, job, { now: deps.clock(), error: reason });
+    return undefined;
+  }
+}
+
+/** Statuses after which an invoice has no SRI job left. */
+const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
+
+/**
+ * Send an invoice just issued and poll its authorisation now, as the issue route does (it answers
+ * with the final status): runs the sri_send job issueComprobante wrote claimed for the caller
+ * (`claimSend`), then the sri_authorize job that send wrote claimed, each handed the invoice as the
+ * previous step wrote it: no claim and no re-read per step (bench/issue.ts counts statements).
+ * When the chain stops short of a settled status (the SRI unreachable, EN PROCESO, a resend), up to
+ * `passes` rounds of {@link runDueJobs} for that invoice finish what is due, as before.
+ * @param issued the FIRMADA row issueComprobante returned.
+ * @param sendJobId the id given to issueComprobante's `claimSend`.
+ * @returns the invoice when the chain settled it (AUTORIZADA, NO_AUTORIZADA, DEVUELTA), as its last
+ *   transition wrote it; undefined otherwise (read it again).
+ */
+export async function settleIssued(deps: WorkerDeps, issued: InvoiceRow, sendJobId: string, passes = 4): Promise<InvoiceRow | undefined> {
+  let job: JobRow | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
+  let invoice: InvoiceRow | undefined = issued;
+  let steps = 0;
+  while (job && invoice && steps < passes) {
+    const step: JobStep | undefined = await runJob(deps, job, { invoice, chain: true });
+    steps += 1;
+    if (step?.row && SRI_SETTLED.has(step.row.status)) return step.row;
+    job = step?.next;
+    invoice = step?.row;
+  }
+  for (let i = steps; i < passes; i += 1) {
+    if ((await runDueJobs(deps, { comprobanteId: issued.id, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
+  }
+  return undefined;
 }
 
 /**

@@ -54,8 +54,17 @@ export async function removeCompanyCertificate(db: Db, p: { companyId: string; n
   return getCompanyProfile(db, { companyId: p.companyId, now: p.now });
 }
 
+/**
+ * The company's parsed signing credentials (cached by content, see loadSigningCredentials).
+ * @throws AppError UNPROCESSABLE when the company has no certificate.
+ */
 export async function signingCredentialsFor(db: Db, box: SecretBox, p: { companyId: string }): Promise<SigningCredentials> {
   const [row] = await db.select().from(companyCertificates).where(eq(companyCertificates.companyId, p.companyId));
   if (!row) throw new AppError('UNPROCESSABLE', 'La empresa no tiene un certificado de firma electrónica; súbalo en Empresa > Firma electrónica');
+  return credentialsFromRow(box, row);
+}
+
+/** {@link signingCredentialsFor} for a certificate row the caller already read (issuing reads it with the draft). */
+export function credentialsFromRow(box: SecretBox, row: Pick<typeof companyCertificates.$inferSelect, 'p12Encrypted' | 'passwordEncrypted'>): SigningCredentials {
   return loadSigningCredentials(box.open(row.p12Encrypted), box.open(row.passwordEncrypted).toString('utf8'));
 }

@@ -12,12 +12,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, customers, establishments, comprobantes } from '../../db/schema/index-tables.ts';
+import { companies, companyCertificates, customers, establishments, comprobantes } from '../../db/schema/index-tables.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { buildSignedComprobante } from './sign-comprobante.ts';
-import { signingCredentialsFor } from '../certificates/company-certificate.ts';
+import { credentialsFromRow, signingCredentialsFor } from '../certificates/company-certificate.ts';
+import type { SigningCredentials } from './signing-credentials.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
 import { transitionInvoice } from './transition-comprobante.ts';
@@ -39,32 +40,52 @@ export interface IssueComprobanteOptions {
   now: Date;
   /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
   consumidorFinalCap: number;
+  /**
+   * The caller sends to the SRI right after the commit (the issue route): the sri_send job is
+   * written with this id already claimed by it until `now + leaseMs` (transitionInvoice
+   * `claimedUntil`), so that the background worker does not take it in between.
+   */
+  claimSend?: { jobId: string; leaseMs: number };
 }
 
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
 const MAX_AGE_DAYS = 90;
 
-export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
-  const meta = o.type.meta;
-  const the = theLabel(meta);
-  // Parse (or take from cache) the certificate before opening the transaction: never hold the
-  // sequence lock while node-forge works.
-  const credentials = await signingCredentialsFor(o.db, o.secretBox, { companyId: o.companyId });
+/**
+ * The company's signing credentials from its certificate row (read with the draft), parsed or
+ * taken from the cache; without a row (no certificate, or no draft: then the company's row is read
+ * on its own) the errors of signingCredentialsFor.
+ * @throws AppError UNPROCESSABLE (no certificate, or expired at `now`).
+ */
+async function credentialsOf(o: IssueComprobanteOptions, tx: Db, certificate: typeof companyCertificates.$inferSelect | null | undefined): Promise<SigningCredentials> {
+  const credentials = certificate ? credentialsFromRow(o.secretBox, certificate) : await signingCredentialsFor(tx, o.secretBox, { companyId: o.companyId });
   // A signature is only valid while its certificate is: the upload check alone would let a
   // certificate expire while the company keeps issuing with it.
   if (credentials.notAfter.getTime() < o.now.getTime()) {
     throw new AppError('UNPROCESSABLE', `El certificado de firma electrónica expiró el ${guayaquilDate(credentials.notAfter)}; suba uno vigente en Empresa > Firma electrónica`);
   }
+  return credentials;
+}
+
+export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
+  const meta = o.type.meta;
+  const the = theLabel(meta);
   return o.db.transaction(async (tx) => {
-    // The draft (locked) with its company, establishment and customer: one round trip.
+    // The draft (locked) with its company, establishment, customer and the company's certificate:
+    // one round trip.
     const [loaded] = await tx
-      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers })
+      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
       .from(comprobantes)
       .innerJoin(companies, eq(companies.id, comprobantes.companyId))
       .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
       .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
+      .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId))
       .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.codDoc, meta.codDoc)))
       .for('update', { of: comprobantes });
+    // The certificate is checked first, as it always was (a missing draft of a company without a
+    // certificate answers the certificate's error). A cache miss parses it with node-forge here,
+    // once per uploaded certificate: the draft's row is locked, the sequence row not yet.
+    const credentials = await credentialsOf(o, tx, loaded?.certificate);
     if (!loaded) throw notFound(the.theOne);
     const { row, company, establishment, customer } = loaded;
     if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} ya fue emitid${the.ending} (estado ${row.status})`);
@@ -109,7 +130,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Invo
       now: o.now,
       mensajes: [],
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
-      enqueue: { kind: 'sri_send', runAt: o.now },
+      enqueue: { kind: 'sri_send', runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) },
     });
     if (!issued) throw new AppError('INVOICE_LOCKED', `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
     return issued;

@@ -26,6 +26,14 @@ export interface TransitionFollowUp {
   runAt: Date;
   /** Enqueue only when there is someone to mail: the customer has an e-mail, or the type listed recipients (type_detail.mailTo, a guía's destinatarios). */
   onlyIfBuyerHasEmail?: boolean;
+  /** The job's id (a UUID the caller made), so that the caller can run it without reading it back. */
+  id?: string;
+  /**
+   * Insert the job already claimed by the caller until this instant (status 'running', attempts 1,
+   * locked_until), as job-queue.ts claimJobs would leave it: no other worker takes it while the
+   * caller runs it, and after a crash it is claimable again once the lease passes. Needs `id`.
+   */
+  claimedUntil?: Date;
 }
 
 export async function transitionInvoice(
@@ -71,10 +79,13 @@ export async function transitionInvoice(
       ? sql`left join customer c on c.company_id = upd.company_id and c.id = upd.customer_id
             where (c.email is not null and c.email <> '') or jsonb_array_length(coalesce(upd.type_detail->'mailTo', '[]'::jsonb)) > 0`
       : sql``;
+    const { id, claimedUntil } = p.enqueue;
+    const idSql = id ? sql`${id}::uuid` : sql`gen_random_uuid()`;
+    const claimSql = claimedUntil ? sql`'running', 1, ${claimedUntil.toISOString()}::timestamptz` : sql`'pending', 0, null::timestamptz`;
     ctes.push(
       db.$with('jb', written).as(
-        sql`insert into job (company_id, kind, comprobante_id, run_at, created_at, updated_at)
-            select upd.company_id, ${p.enqueue.kind}::varchar, upd.id, ${p.enqueue.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+        sql`insert into job (company_id, id, kind, comprobante_id, status, attempts, locked_until, run_at, created_at, updated_at)
+            select upd.company_id, ${idSql}, ${p.enqueue.kind}::varchar, upd.id, ${claimSql}, ${p.enqueue.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
             from upd ${buyerHasEmail} returning 1 as n`,
       ),
     );

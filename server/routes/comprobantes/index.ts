@@ -6,6 +6,7 @@
  * of an issue runs right away so the answer usually carries the final status; if the SRI does not
  * answer the comprobante stays FIRMADA/RECIBIDA and the background worker keeps trying.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
@@ -21,7 +22,7 @@ import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type
 import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
 import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
 import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
-import { runDueJobs, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
+import { JOB_LEASE_MS, runDueJobs, settleIssued, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/route-schemas.ts';
@@ -86,9 +87,13 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: C
 
   app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { summary: `${label}: emitir (firmar, enviar al SRI y esperar la autorización)`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap });
-    await settle(id);
-    return toComprobanteView(await getInvoice(deps.db, ids(request)));
+    // The send job is written claimed by this request, which runs it (and the authorisation poll
+    // it leads to) right after the commit, without claiming or re-reading (settleIssued).
+    const sendJobId = randomUUID();
+    const issued = await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, claimSend: { jobId: sendJobId, leaseMs: JOB_LEASE_MS } });
+    const settled = await settleIssued(worker, issued, sendJobId);
+    deps.kickWorker?.();
+    return toComprobanteView(settled ?? (await getInvoice(deps.db, ids(request))));
   });
 
   app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { summary: `${label}: consultar de nuevo la autorización al SRI`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
