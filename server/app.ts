@@ -43,14 +43,6 @@ import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-
 /** Origin under which the built-in sandbox is reached through app.inject (never over a socket). */
 const INTERNAL_SANDBOX = 'http://emite.internal';
 
-/** The built-in sandbox through app.inject; any other URL (an explicit SRI_*_URL) over the network. */
-function sandboxAwareFetch(app: FastifyInstance): typeof fetch {
-  const inProcess = injectFetch(app);
-  return ((input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
-    return (url.startsWith(`${INTERNAL_SANDBOX}/`) ? inProcess : globalThis.fetch)(input, init);
-  }) as typeof fetch;
-}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -126,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recepcionUrl: deps.config.sriRecepcionUrl,
     autorizacionUrl: deps.config.sriAutorizacionUrl,
     sandboxBaseUrl: INTERNAL_SANDBOX,
-    ...(deps.config.sriEnv === 'sandbox' ? { fetch: sandboxAwareFetch(app) } : {}),
+    // The built-in sandbox through app.inject; any other URL (an explicit SRI_*_URL) over the network.
+    ...(deps.config.sriEnv === 'sandbox' ? { fetch: injectFetch(app), fetchOnlyFor: `${INTERNAL_SANDBOX}/` } : {}),
   });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await comprobanteIssuingRoutes(app, deps, workerDeps);

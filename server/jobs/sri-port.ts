@@ -21,8 +21,10 @@ export interface SriPortOptions {
   sandboxBaseUrl?: string;
   /** Per-exchange timeout, ms (see createSriClient). */
   timeoutMs?: number;
-  /** Defaults to the global fetch; the in-process sandbox passes app.inject's. */
+  /** Defaults to node:http(s) (soap-client.ts); the in-process sandbox passes app.inject's. */
   fetch?: typeof fetch;
+  /** Use `fetch` only for URLs starting with this (the in-process sandbox's origin); other URLs go over the network. */
+  fetchOnlyFor?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function createSriPort(o: SriPortOptions): SriPort {
     let client = clients.get(ambiente);
     if (!client) {
       const endpoints = sriEndpointsFor({ sriEnv: o.sriEnv, ambiente, recepcionUrl: o.recepcionUrl, autorizacionUrl: o.autorizacionUrl, sandboxBaseUrl: o.sandboxBaseUrl });
-      client = createSriClient({ ...endpoints, ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.fetch ? { fetch: o.fetch } : {}) });
+      client = createSriClient({ ...endpoints, ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.fetch ? { fetch: o.fetch, fetchOnlyFor: o.fetchOnlyFor } : {}) });
       clients.set(ambiente, client);
     }
     return client;

@@ -77,6 +77,8 @@ export interface SriClientOptions {
   timeoutMs?: number;
   /** A fetch to use instead (tests, the in-process sandbox: app.inject's); by default node:http(s) with kept-alive connections (httpPost). */
   fetch?: typeof fetch;
+  /** Use `fetch` only for URLs that start with this (the in-process sandbox's origin); others go over node:http(s). */
+  fetchOnlyFor?: string;
 }
 
 export type SriEnv = 'sandbox' | 'pruebas' | 'produccion';
@@ -277,7 +279,7 @@ function httpPost(url: string, body: string, signal: AbortSignal, agents: { http
 export function createSriClient(opts: SriClientOptions): SriClient {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const doFetch = opts.fetch;
-  const agents = doFetch ? undefined : { http: new http.Agent(KEEP_ALIVE), https: new https.Agent(KEEP_ALIVE) };
+  const agents = { http: new http.Agent(KEEP_ALIVE), https: new https.Agent(KEEP_ALIVE) };
 
   /** POST and read the whole answer within timeoutMs, whatever the fetch implementation does with the signal. */
   async function post(url: string, body: string): Promise<{ status: number; text: string }> {
@@ -291,7 +293,7 @@ export function createSriClient(opts: SriClientOptions): SriClient {
       }, timeoutMs);
     });
     const exchange = (async () => {
-      if (!doFetch) return httpPost(url, body, controller.signal, agents!);
+      if (!doFetch || (opts.fetchOnlyFor && !url.startsWith(opts.fetchOnlyFor))) return httpPost(url, body, controller.signal, agents);
       const res = await doFetch(url, { method: 'POST', headers: SOAP_HEADERS, body, signal: controller.signal });
       return { status: res.status, text: await res.text() };
     })();
