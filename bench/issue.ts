@@ -15,7 +15,7 @@
  * RSA-SHA1 signatures per second with the same key, interleaved with the in-process pipeline (key,
  * XML, XSD, XAdES-BES), the physical reference. Prints tables and writes bench/results/issue.json.
  * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir; BENCH_DB=postgres
- * (or pglite) measures one database only. Each row also counts the SQL statements the server sent per
+ * (or pglite) measures one database only; BENCH_CLIENTS=32 (or 1,8) only those concurrencies. Each row also counts the SQL statements the server sent per
  * invoice (sqlStatementsPerInvoice, server/db/client.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
@@ -39,7 +39,7 @@ import { peakRssMb, writeResult } from './machine.ts';
 import { startBenchServer, startSandboxSri, type BenchServer, type SandboxSri } from './server-process.ts';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
-const CONCURRENCY = [1, 8, 32];
+const CONCURRENCY = process.env.BENCH_CLIENTS ? process.env.BENCH_CLIENTS.split(',').map(Number) : [1, 8, 32];
 const PUNTOS = ['001', '002', '003', '004'];
 
 function perSecond(count: number, ms: number) {
