@@ -259,6 +259,8 @@ export async function settleIssued(deps: WorkerDeps, issued: InvoiceRow, sendJob
     job = step?.next;
     invoice = step?.row;
   }
+  // A follow-up claimed for this chain and not run (out of passes): hand it back at once.
+  if (job) await releaseJobs(deps.db, [job], deps.clock());
   for (let i = steps; i < passes; i += 1) {
     if ((await runDueJobs(deps, { comprobanteId: issued.id, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
   }
