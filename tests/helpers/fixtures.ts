@@ -64,3 +64,50 @@ export const bookSale = (data: Awaited<ReturnType<typeof seedMasterData>>) => ({
   detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
   pagos: [{ formaPago: '01', total: 25 }],
 });
+
+/**
+ * Stands in for the received-documents import (POST /api/received-document) in tests that only need
+ * its row: copies an AUTORIZADA comprobante company A issued into company B's received_document
+ * table, as the import stores it (number, dates, totals, taxes per rate, pagos, signed XML), linked
+ * to B's supplier record when given. Returns the row's _id.
+ */
+export async function receiveIssued(t: TestApp, p: { comprobanteId: string; receiverCompanyId: string; supplierId?: string }): Promise<string> {
+  const { and, eq } = await import('drizzle-orm');
+  const { comprobantes, receivedDocuments } = await import('../../server/db/schema/index-tables.ts');
+  const { parseFacturaXml } = await import('../../server/domain/comprobantes/factura/parse-factura-xml.ts');
+  const { IVA_RATES } = await import('../../core/totals.ts');
+  const db = t.database.db;
+  const [row] = await db.select().from(comprobantes).where(eq(comprobantes.id, p.comprobanteId));
+  expect(row?.status).toBe('AUTORIZADA');
+  const doc = parseFacturaXml(row.signedXml!);
+  const [received] = await db
+    .insert(receivedDocuments)
+    .values({
+      companyId: p.receiverCompanyId,
+      claveAcceso: row.claveAcceso!,
+      codDoc: row.codDoc,
+      version: doc.version,
+      estab: row.estab,
+      ptoEmi: row.ptoEmi,
+      secuencial: String(row.secuencial).padStart(9, '0'),
+      fechaEmision: row.fechaEmision,
+      fechaAutorizacion: row.fechaAutorizacion,
+      numeroAutorizacion: row.numeroAutorizacion,
+      rucEmisor: doc.infoTributaria.ruc,
+      razonSocialEmisor: doc.infoTributaria.razonSocial,
+      identificacionComprador: doc.infoFactura.identificacionComprador,
+      razonSocialComprador: doc.infoFactura.razonSocialComprador,
+      supplierId: p.supplierId ?? null,
+      totalSinImpuestos: doc.infoFactura.totalSinImpuestos,
+      totalDescuento: doc.infoFactura.totalDescuento,
+      totalIva: row.totalIva,
+      importeTotal: doc.infoFactura.importeTotal,
+      impuestos: doc.infoFactura.totalConImpuestos.map((i) => ({ codigo: i.codigo, codigoPorcentaje: i.codigoPorcentaje, tarifa: i.tarifa ?? String(IVA_RATES[i.codigoPorcentaje] ?? 0), baseImponible: i.baseImponible, valor: i.valor })),
+      detail: { pagos: doc.infoFactura.pagos },
+      xml: row.signedXml!,
+      authorizationXml: row.authorizationXml,
+      source: 'clave',
+    })
+    .returning();
+  return received.id;
+}

@@ -41,6 +41,9 @@ export function figuresSql(r: FiguresRange): SQL {
   const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
   // Sales are net: facturas and notas de débito add, notas de crédito (returns, discounts) subtract.
   const net = (column: string) => sql.raw(`case when cod_doc = '04' then -${column} else ${column} end`);
+  // Sales are what the company sold: facturas and their notas. A retención (07) is a purchase-side
+  // document whose importe_total is the amount withheld, not a sale.
+  const sales = sql.raw(`cod_doc in ('01', '04', '05')`);
   return sql`
     select
       (select json_build_object(
@@ -50,7 +53,7 @@ export function figuresSql(r: FiguresRange): SQL {
           'iva', coalesce(sum(${net('total_iva')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
           'authorised', count(*) filter (where cod_doc = '01' and fecha_emision between ${r.from} and ${r.to}))
         from comprobante
-        where ${own} and status = 'AUTORIZADA'
+        where ${own} and status = 'AUTORIZADA' and ${sales}
           and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
       ) as sales,
       (select coalesce(json_object_agg(status, n) filter (where n > 0), '{}'::json)
@@ -68,7 +71,7 @@ export function figuresSql(r: FiguresRange): SQL {
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
             select date_trunc('month', fecha_emision::timestamp) as month_start, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
             from comprobante
-            where ${own} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
+            where ${own} and status = 'AUTORIZADA' and ${sales} and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
             group by 1
           ) by_month
         ) m
