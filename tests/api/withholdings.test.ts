@@ -143,7 +143,7 @@ describe('comprobante de retención', () => {
       totalRetenido: 56,
       warnings: [],
     });
-    expect(issued.docsSustento[0].retenciones).toEqual([
+    expect((issued.docsSustento as Array<{ retenciones: unknown }>)[0].retenciones).toEqual([
       { codigo: '1', codigoRetencion: '312', baseImponible: 850, porcentajeRetener: 2, valorRetenido: 17 },
       { codigo: '1', codigoRetencion: '3440', baseImponible: 25, porcentajeRetener: 3, valorRetenido: 0.75 },
       { codigo: '2', codigoRetencion: '1', baseImponible: 127.5, porcentajeRetener: 30, valorRetenido: 38.25 },
