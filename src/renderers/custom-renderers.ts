@@ -34,4 +34,5 @@ registerRenderer('invoice-editor', () => import('./invoice/InvoiceEditor.tsx'));
 registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.tsx'));
 registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
 registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
+registerRenderer('purchase-settlement-editor', () => import('./settlement/SettlementEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
