@@ -89,6 +89,8 @@ export interface ListConfig {
   deletableWhen?: RowCondition;
   /** The list offers "Importar CSV" (`POST <api path>/import`; the server needs a natural key). */
   import?: boolean;
+  /** Named extra toolbar actions (src/renderers/list/list-actions.ts), e.g. `["copy-from-customers"]`. */
+  actions?: string[];
 }
 
 export interface SchemaEntry {

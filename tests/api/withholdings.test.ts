@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { createAndIssue, issuingCompany, post, receiveIssued, seedMasterData } from '../helpers/fixtures.ts';
+import { createAndIssue, createSupplier, issuingCompany, post, receiveIssued, seedMasterData } from '../helpers/fixtures.ts';
 import { parseClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { pdfText } from '../helpers/xml-tools.ts';
@@ -173,6 +173,24 @@ describe('comprobante de retención', () => {
     const dashboard = (await api('GET', '/api/dashboard')).json() as { sales: { thisMonth: number; period: number } };
     expect(dashboard.sales.thisMonth).toBe(0);
     expect(dashboard.sales.period).toBe(0);
+  });
+
+  it('on an own AUTORIZADA liquidación de compra: the proposal withholds 100 % of its IVA, the retención is AUTORIZADA and cites it', async () => {
+    const person = await createSupplier(t, buyer.auth, { codigoRetencionRenta: '303' });
+    const liq = await createAndIssue(t, buyer.auth, 'purchase-settlement', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, detalles: [{ product: buyerData.laptop._id, descripcion: 'Asesoría contable', cantidad: 1, precioUnitario: 400, descuento: 0, codigoPorcentajeIva: '4' }] });
+    expect(liq).toMatchObject({ status: 'AUTORIZADA', importeTotal: 460 });
+    const proposal = (await api('GET', `/api/withholding/proposal?purchaseSettlement=${liq._id}`)).json();
+    expect(proposal).toMatchObject({
+      supplier: person._id,
+      docsSustento: [{ purchaseSettlement: liq._id, codDocSustento: '03', numDocSustento: String(liq.numero).replaceAll('-', ''), numAutDocSustento: liq.claveAcceso, totalSinImpuestos: 400, importeTotal: 460, retenciones: [{ codigo: '1', codigoRetencion: '303', baseImponible: 400, porcentajeRetener: 10, valorRetenido: 40 }, { codigo: '2', codigoRetencion: '3', baseImponible: 60, porcentajeRetener: 100, valorRetenido: 60 }] }],
+    });
+    const issued = await createAndIssue(t, buyer.auth, 'withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, docsSustento: proposal.docsSustento });
+    expect(issued).toMatchObject({ status: 'AUTORIZADA', purchaseSettlement: liq._id, importeTotal: 100, razonSocialComprador: 'José Quishpe Tipán' });
+    const xml = (await api('GET', `/api/withholding/${issued._id}/xml`)).body;
+    expect(xml).toContain('<tipoIdentificacionSujetoRetenido>05</tipoIdentificacionSujetoRetenido>');
+    expect(xml).toContain('<codDocSustento>03</codDocSustento>');
+    expect(xml).toContain('<retencion><codigo>2</codigo><codigoRetencion>3</codigoRetencion><baseImponible>60.00</baseImponible><porcentajeRetener>100</porcentajeRetener><valorRetenido>60.00</valorRetenido></retencion>');
+    expect(((await api('GET', `/api/withholding?invoice=${liq._id}`)).json() as Array<{ _id: string }>).map((w) => w._id)).toEqual([issued._id]);
   });
 
   it('takes a given porcentajeRetener, warns (not refuses) when the sustento is more than 5 days old, and refuses with field paths', async () => {

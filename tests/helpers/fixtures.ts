@@ -65,6 +65,10 @@ export const bookSale = (data: Awaited<ReturnType<typeof seedMasterData>>) => ({
   pagos: [{ formaPago: '01', total: 25 }],
 });
 
+/** A supplier record (/api/supplier): a person without RUC, identified by cédula, with an e-mail. */
+export const createSupplier = (t: TestApp, auth: Record<string, string>, over: Record<string, unknown> = {}) =>
+  post(t, auth, '/api/supplier', { tipoIdentificacion: '05', identificacion: '1104181183', razonSocial: 'José Quishpe Tipán', email: 'jose.quishpe@example.com', direccion: 'Comuna Tola Chica, Tumbaco', telefono: '0991234567', ...over });
+
 /**
  * Stands in for the received-documents import (POST /api/received-document) in tests that only need
  * its row: copies an AUTORIZADA comprobante company A issued into company B's received_document

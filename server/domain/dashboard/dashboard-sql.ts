@@ -27,8 +27,8 @@ export interface FiguresRange {
 }
 
 /**
- * One row: `sales` {thisMonth, lastMonth, period, iva, authorised} (net: notas de crédito subtract,
- * notas de débito add; `authorised` counts facturas), `by_status` {STATUS: n},
+ * One row: `sales` {thisMonth, lastMonth, period, iva, authorised} (net: facturas and notas de
+ * débito add, notas de crédito subtract, other types (03, 06, 07) count 0; `authorised` counts facturas), `by_status` {STATUS: n},
  * `series` [{month: 'YYYY-MM', total, n}] (months with sales only), `top_customers` and
  * `top_products` [{id, label, total, n}] (at most 5 each, biggest total first; n is the number of
  * invoices for a customer and the quantity sold for a product). Money is the numeric sum, as a
@@ -39,11 +39,10 @@ export function figuresSql(r: FiguresRange): SQL {
   const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
   // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
   const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
-  // Sales are net: facturas and notas de débito add, notas de crédito (returns, discounts) subtract.
-  const net = (column: string) => sql.raw(`case when cod_doc = '04' then -${column} else ${column} end`);
-  // Sales are what the company sold: facturas and their notas. A retención (07) is a purchase-side
-  // document whose importe_total is the amount withheld, not a sale.
-  const sales = sql.raw(`cod_doc in ('01', '04', '05')`);
+  // Sales are net: facturas (01) and notas de débito (05) add, notas de crédito (04: returns,
+  // discounts) subtract; anything else is not a sale and counts 0: a liquidación de compra (03) is
+  // a purchase, a guía de remisión (06) moves goods, a retención (07) withholds tax.
+  const net = (column: string) => sql.raw(`case when cod_doc in ('01', '05') then ${column} when cod_doc = '04' then -${column} else 0 end`);
   return sql`
     select
       (select json_build_object(
@@ -53,7 +52,7 @@ export function figuresSql(r: FiguresRange): SQL {
           'iva', coalesce(sum(${net('total_iva')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
           'authorised', count(*) filter (where cod_doc = '01' and fecha_emision between ${r.from} and ${r.to}))
         from comprobante
-        where ${own} and status = 'AUTORIZADA' and ${sales}
+        where ${own} and status = 'AUTORIZADA'
           and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
       ) as sales,
       (select coalesce(json_object_agg(status, n) filter (where n > 0), '{}'::json)
@@ -71,7 +70,7 @@ export function figuresSql(r: FiguresRange): SQL {
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
             select date_trunc('month', fecha_emision::timestamp) as month_start, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
             from comprobante
-            where ${own} and status = 'AUTORIZADA' and ${sales} and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
+            where ${own} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
             group by 1
           ) by_month
         ) m
@@ -88,7 +87,8 @@ export function figuresSql(r: FiguresRange): SQL {
         from (
           select d->>'product' as id, min(d->>'descripcion') as label, sum(${net("(d->>'precioTotalSinImpuesto')::numeric")}) as total, sum(${net("(d->>'cantidad')::numeric")}) as n
           from comprobante cross join lateral jsonb_array_elements(detalles) as d
-          where ${authorisedInPeriod} and d->>'product' is not null
+          -- Only sales documents: a liquidación de compra's lines name products bought, not sold.
+          where ${authorisedInPeriod} and cod_doc in ('01', '04', '05') and d->>'product' is not null
           group by 1 order by total desc, id limit 5
         ) tp
       ) as top_products`;
