@@ -49,7 +49,7 @@ describe('parseReceivedXml', () => {
       { formaPago: '19', total: '1000.00', plazo: '30', unidadTiempo: 'dias' },
       { formaPago: '01', total: '935.00' },
     ]);
-    expect(doc.detail.detalles?.[0]).toMatchObject({ codigoPrincipal: 'LAP-14-0', descripcion: 'Laptop 14" — ñandú & <cía>', cantidad: '2', descuento: '50.00' });
+    expect(doc.detail.detalles?.[0]).toMatchObject({ codigoPrincipal: 'LAP-14-0', descripcion: 'Laptop 14" — ñandú & <cía>', cantidad: '2.000000', descuento: '50.00' });
     expect(doc.detail).toMatchObject({ dirMatriz: 'Av. Amazonas N34-451, Quito', tipoIdentificacionComprador: '05', nombreComercial: 'Ñandú' });
   });
 
