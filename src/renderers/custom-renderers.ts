@@ -35,3 +35,4 @@ registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.ts
 registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
 registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
+registerRenderer('received-document', () => import('./received/ReceivedDocumentScreen.tsx'));
