@@ -43,7 +43,7 @@ export function XmlUploadCard({ basePath }: { basePath: string }) {
             if (file) void upload.mutate(file);
           }}
         />
-        <Button variant="outline" onClick={() => input.current?.click()} loading={upload.isPending} loadingText="Verificando…">
+        <Button variant="outline" alignSelf="flex-start" onClick={() => input.current?.click()} loading={upload.isPending} loadingText="Verificando…">
           <LuFileUp /> Elegir archivo XML
         </Button>
         {upload.error && (
