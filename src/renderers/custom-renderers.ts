@@ -36,3 +36,4 @@ registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'
 registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
 registerRenderer('purchase-settlement-editor', () => import('./settlement/SettlementEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
+registerRenderer('received-document', () => import('./received/ReceivedDocumentScreen.tsx'));
