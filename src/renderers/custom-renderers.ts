@@ -37,3 +37,4 @@ registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
 registerRenderer('purchase-settlement-editor', () => import('./settlement/SettlementEditor.tsx'));
 registerRenderer('withholding-editor', () => import('./withholding/WithholdingEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
+registerRenderer('received-document', () => import('./received/ReceivedDocumentScreen.tsx'));

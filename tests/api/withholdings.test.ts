@@ -1,7 +1,7 @@
 /**
  * Comprobantes de retención (codDoc 07, 2.0.0) through the shared pipeline, on PGlite and
- * PostgreSQL: company A sells to company B (B's RUC) and B, the agente de retención, withholds on
- * that factura once it holds it as a received document. A company without agenteRetencion is
+ * PostgreSQL: company A sells to company B (B's RUC), B registers the factura by its key (POST
+ * /api/received-document) and B, the agente de retención, withholds on it. A company without agenteRetencion is
  * refused at issue (422 naming agenteRetencion); with it the retención is AUTORIZADA, bases and
  * values are checked to the cent, porcentajeRetener comes from the catalog rate in force on the
  * date, the proposal endpoint fills the docSustento and the supplier's default codes, the RIDE
@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
-import { createAndIssue, createSupplier, issuingCompany, post, receiveIssued, seedMasterData } from '../helpers/fixtures.ts';
+import { createAndIssue, createSupplier, issuingCompany, post, seedMasterData } from '../helpers/fixtures.ts';
 import { parseClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { pdfText } from '../helpers/xml-tools.ts';
@@ -55,8 +55,12 @@ async function facturaToBuyer(supplierId?: string) {
     pagos: [{ formaPago: '20', total: 1002.5 }],
   });
   expect(factura).toMatchObject({ status: 'AUTORIZADA', importeTotal: 1002.5 });
-  const receivedId = await receiveIssued(t, { comprobanteId: factura._id, receiverCompanyId: buyer.companyId, supplierId });
-  return { factura, receivedId };
+  // B registers it by its key (fetched from the sandbox SRI), linked to B's supplier of that RUC.
+  const res = await api('POST', '/api/received-document', { claveAcceso: factura.claveAcceso });
+  expect(res.statusCode, res.body).toBe(201);
+  const received = res.json() as { _id: string; supplier: string };
+  if (supplierId) expect(received.supplier).toBe(supplierId);
+  return { factura, receivedId: received._id };
 }
 
 let supplier: { _id: string };
@@ -168,6 +172,9 @@ describe('comprobante de retención', () => {
     const mailed = await api('POST', `/api/withholding/${issued._id}/email`);
     expect(mailed.statusCode, mailed.body).toBe(200);
     expect(mailed.json().to).toBe('ventas@proveedor.example');
+
+    // The received factura shows it withheld.
+    expect((await api('GET', `/api/received-document/${receivedId}`)).json()).toMatchObject({ withheld: true });
 
     // A retención is not a sale: the buyer sold nothing.
     const dashboard = (await api('GET', '/api/dashboard')).json() as { sales: { thisMonth: number; period: number } };

@@ -1,0 +1,264 @@
+/**
+ * Received comprobantes (DESIGN.md §4 `/api/received-document`, §8), on PGlite and PostgreSQL:
+ * company A sells to company B's RUC through the sandbox SRI; B registers the factura by access key
+ * (fetched from the SRI authorisation service), by XML (the SRI envelope and the bare signed XML)
+ * and from the portal's TXT listing; the supplier record appears; duplicates, another company's
+ * buyer and a tampered signature are refused with Spanish messages; a retención B issues to A is
+ * registered by A and linked to A's factura, which then lists it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
+import { buildClaveAcceso } from '../../core/access-key.ts';
+import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { signedRetencion } from '../helpers/retencion-sample.ts';
+import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
+import { injectFetch } from '../../server/http/inject-fetch.ts';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUp>>;
+let b: Awaited<ReturnType<typeof signUp>>;
+let rucA: string;
+let rucB: string;
+let data: Awaited<ReturnType<typeof seedMasterData>>;
+let buyerB: { _id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  rucA = await newRuc();
+  rucB = await newRuc();
+  a = await signUp(t, { ruc: rucA, razonSocial: 'Distribuidora Andina' });
+  b = await signUp(t, { ruc: rucB, razonSocial: 'Ferretería El Tornillo' });
+  data = await seedMasterData(t, a.auth);
+  await uploadTestCertificate(t, a.auth);
+  buyerB = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '04', identificacion: rucB, razonSocial: 'Ferretería El Tornillo', email: 'compras@tornillo.example' });
+});
+afterAll(async () => t?.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Record<string, string>, payload?: object) => t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+
+/** A factura from A to B: one laptop at 850 (IVA 15 %) and two books at 12.50 (IVA 0 %): 875 + 127.50 = 1002.50. */
+const saleToB = () =>
+  createAndIssue(t, a.auth, 'invoice', {
+    establishment: data.establishment._id,
+    ptoEmi: '001',
+    customer: buyerB._id,
+    detalles: [
+      { product: data.laptop._id, cantidad: 1, precioUnitario: 850, codigoPorcentajeIva: '4' },
+      { product: data.book._id, cantidad: 2, precioUnitario: 12.5, codigoPorcentajeIva: '0' },
+    ],
+    pagos: [{ formaPago: '20', total: 1002.5 }],
+  });
+
+/** A multipart/form-data body with one file field. */
+function multipart(field: string, filename: string, bytes: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----emite-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`);
+  return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let factura1: Awaited<ReturnType<typeof saleToB>>;
+let received1: Record<string, unknown> & { _id: string; supplier: string };
+
+describe('by access key', () => {
+  it('A issues a factura to B; B registers it by key: totals to the cent, per-rate taxes, supplier created, listed', async () => {
+    factura1 = await saleToB();
+    expect(factura1.status).toBe('AUTORIZADA');
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: factura1.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    received1 = res.json();
+    expect(received1).toMatchObject({
+      claveAcceso: factura1.claveAcceso,
+      codDoc: '01',
+      version: '1.1.0',
+      estab: '001',
+      ptoEmi: '001',
+      numero: factura1.numero,
+      fechaEmision: factura1.fechaEmision,
+      numeroAutorizacion: factura1.claveAcceso,
+      rucEmisor: rucA,
+      razonSocialEmisor: 'Distribuidora Andina',
+      identificacionComprador: rucB,
+      razonSocialComprador: 'Ferretería El Tornillo',
+      totalSinImpuestos: 875,
+      totalDescuento: 0,
+      totalIva: 127.5,
+      importeTotal: 1002.5,
+      pagos: [{ formaPago: '20', total: 1002.5 }],
+      withheld: false,
+      withholdings: [],
+      relatedInvoice: null,
+      source: 'clave',
+    });
+    expect(received1.fechaAutorizacion).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+    expect(received1.impuestos).toEqual(
+      expect.arrayContaining([
+        { codigo: '2', codigoPorcentaje: '4', tarifa: 15, baseImponible: 850, valor: 127.5 },
+        { codigo: '2', codigoPorcentaje: '0', tarifa: 0, baseImponible: 25, valor: 0 },
+      ]),
+    );
+    const detail = received1.detail as { detalles: Array<{ descripcion: string; cantidad: string }> };
+    expect(detail.detalles.map((d) => d.descripcion)).toEqual(['Laptop 14"', 'Libro de contabilidad']);
+
+    const supplier = await api('GET', `/api/supplier/${received1.supplier}`, b.auth);
+    expect(supplier.statusCode, supplier.body).toBe(200);
+    expect(supplier.json()).toMatchObject({ tipoIdentificacion: '04', identificacion: rucA, razonSocial: 'Distribuidora Andina' });
+
+    const list = await api('GET', '/api/received-document', b.auth);
+    expect(list.headers['x-total-count']).toBe('1');
+    expect(list.json()[0]).toMatchObject({ _id: received1._id, numero: factura1.numero, codDoc: '01', rucEmisor: rucA, razonSocialEmisor: 'Distribuidora Andina', totalSinImpuestos: 875, totalIva: 127.5, importeTotal: 1002.5, withheld: false });
+    expect((await api('GET', '/api/received-document', a.auth)).headers['x-total-count']).toBe('0');
+    expect((await api('GET', `/api/received-document/${received1._id}`, a.auth)).statusCode).toBe(404);
+
+    const xml = await api('GET', `/api/received-document/${received1._id}/xml`, b.auth);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toMatch(/application\/xml/);
+    expect(xml.body).toContain(`<claveAcceso>${factura1.claveAcceso}</claveAcceso>`);
+  });
+
+  it('the same key again is refused with 409 naming it', async () => {
+    const again = await api('POST', '/api/received-document', b.auth, { claveAcceso: factura1.claveAcceso });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`El comprobante con clave de acceso ${factura1.claveAcceso} ya está registrado`);
+  });
+
+  it('the issuer cannot register its own sale: the buyer is another RUC', async () => {
+    const own = await api('POST', '/api/received-document', a.auth, { claveAcceso: factura1.claveAcceso });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().details[0].path).toBe('identificacionComprador');
+    expect(own.json().message).toContain(`no su empresa (RUC ${rucA})`);
+  });
+
+  it('a key unknown to the SRI, and a malformed key, are refused with clear messages', async () => {
+    const unknown = buildClaveAcceso({ fechaEmision: guayaquilDate(new Date()), codDoc: '01', ruc: rucA, ambiente: '1', estab: '009', ptoEmi: '009', secuencial: 77, codigoNumerico: '11112222' });
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: unknown });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`El SRI no tiene un comprobante autorizado con la clave de acceso ${unknown}`);
+    const badDigit = `${unknown.slice(0, 48)}${(Number(unknown[48]) + 1) % 10}`;
+    const bad = await api('POST', '/api/received-document', b.auth, { claveAcceso: badDigit });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('claveAcceso');
+    const neither = await api('POST', '/api/received-document', b.auth, {});
+    expect(neither.statusCode).toBe(400);
+  });
+});
+
+describe('by XML upload', () => {
+  it('the SRI envelope, then the bare signed XML; the supplier is linked, not duplicated; a tampered XML is refused', async () => {
+    const f2 = await saleToB();
+    const envelope = await api('GET', `/api/invoice/${f2._id}/xml?format=autorizacion`, a.auth);
+    expect(envelope.statusCode).toBe(200);
+    const byEnvelope = await api('POST', '/api/received-document', b.auth, { xml: envelope.body });
+    expect(byEnvelope.statusCode, byEnvelope.body).toBe(201);
+    expect(byEnvelope.json()).toMatchObject({ claveAcceso: f2.claveAcceso, numeroAutorizacion: f2.claveAcceso, source: 'xml', supplier: received1.supplier, importeTotal: 1002.5 });
+
+    const f3 = await saleToB();
+    const signed = (await api('GET', `/api/invoice/${f3._id}/xml`, a.auth)).body;
+    const tampered = signed.replace('<importeTotal>1002.50</importeTotal>', '<importeTotal>1.00</importeTotal>');
+    expect(tampered).not.toBe(signed);
+    const refused = await api('POST', '/api/received-document', b.auth, { xml: tampered });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/^La firma electrónica del comprobante no es válida/), details: [{ path: 'xml' }] });
+    const bare = await api('POST', '/api/received-document', b.auth, { xml: signed });
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json()).toMatchObject({ claveAcceso: f3.claveAcceso, numeroAutorizacion: null, fechaAutorizacion: null, supplier: received1.supplier });
+
+    const notXml = await api('POST', '/api/received-document', b.auth, { xml: 'hola' });
+    expect(notXml.statusCode).toBe(422);
+    expect(notXml.json().details[0].path).toBe('xml');
+    const suppliers = await api('GET', `/api/supplier?q=${rucA}`, b.auth);
+    expect(suppliers.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('TXT listing of the SRI portal', () => {
+  it('one good key, one unknown key and one malformed row: per-row results, the good one kept', async () => {
+    const f4 = await saleToB();
+    const unknown = buildClaveAcceso({ fechaEmision: guayaquilDate(new Date()), codDoc: '01', ruc: rucA, ambiente: '1', estab: '008', ptoEmi: '008', secuencial: 5, codigoNumerico: '33334444' });
+    const header = 'RUC_EMISOR\tRAZON_SOCIAL_EMISOR\tTIPO_COMPROBANTE\tSERIE_COMPROBANTE\tCLAVE_ACCESO\tFECHA_AUTORIZACION\tFECHA_EMISION\tIDENTIFICACION_RECEPTOR\tVALOR_SIN_IMPUESTOS\tIVA\tIMPORTE_TOTAL\tNUMERO_DOCUMENTO_MODIFICADO';
+    const fecha = String(f4.fechaEmision).split('-').reverse().join('/');
+    const lines = [
+      header,
+      `${rucA}\tDISTRIBUIDORA ANDINA\tFactura\t${f4.numero}\t${f4.claveAcceso}\t${fecha} 10:00:00\t${fecha}\t${rucB}\t875.00\t127.50\t1002.50\t`,
+      `${rucA}\tDISTRIBUIDORA ANDINA\tFactura\t008-008-000000005\t${unknown}\t${fecha} 10:00:00\t${fecha}\t${rucB}\t.31\t.05\t.36\t`,
+      `${rucA}\tDISTRIBUIDORA ANDINA\tNota de Crédito\t001-001-000000001\t12345\t${fecha} 10:00:00\t${fecha}\t${rucB}\t10.00\t1.50\t\t001-001-000000001`,
+      '',
+      '',
+    ];
+    const { payload, headers } = multipart('file', 'recibidos.txt', Buffer.from(lines.join('\r\n'), 'latin1'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/received-document/import', headers: { ...b.auth, ...headers }, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ imported: 1, failed: 2 });
+    expect(body.rows).toEqual([
+      { line: 2, claveAcceso: f4.claveAcceso, status: 'imported', _id: expect.any(String) },
+      { line: 3, claveAcceso: unknown, status: 'error', message: `El SRI no tiene un comprobante autorizado con la clave de acceso ${unknown}` },
+      { line: 4, status: 'error', message: 'La clave de acceso "12345" no tiene 49 dígitos' },
+    ]);
+    const kept = await api('GET', `/api/received-document/${body.rows[0]._id}`, b.auth);
+    expect(kept.json()).toMatchObject({ claveAcceso: f4.claveAcceso, source: 'txt', importeTotal: 1002.5 });
+
+    // The same file again: the good key is now a duplicate, naming the document already registered.
+    const again = await t.app.inject({ method: 'POST', url: '/api/received-document/import', headers: { ...b.auth, ...headers }, payload });
+    expect(again.json().rows[0]).toMatchObject({ status: 'duplicate', _id: body.rows[0]._id });
+    expect(again.json()).toMatchObject({ imported: 0, failed: 2 });
+  });
+});
+
+describe('a retención a customer issued to us', () => {
+  it('is registered by the seller (by key, from the SRI), linked to its factura, and listed on the factura', async () => {
+    const today = guayaquilDate(new Date());
+    const retencion = signedRetencion({
+      rucEmisor: rucB,
+      razonSocialEmisor: 'Ferretería El Tornillo',
+      rucSujetoRetenido: rucA,
+      razonSocialSujetoRetenido: 'Distribuidora Andina',
+      fechaEmision: today,
+      secuencial: 12,
+      facturaNumero: factura1.numero,
+      facturaFecha: String(factura1.fechaEmision),
+      facturaClave: factura1.claveAcceso,
+      base: 875,
+      iva: 127.5,
+    });
+    // B sends it to the SRI (the sandbox checks its XSD and signature), which authorises it.
+    const sri = createSriClient({ ...sriEndpoints('sandbox', 'http://emite.internal'), fetch: injectFetch(t.app) });
+    const reception = await sri.validarComprobante(retencion.xml);
+    expect(reception, JSON.stringify(reception.mensajes)).toMatchObject({ estado: 'RECIBIDA' });
+
+    // B itself cannot register it as received: the sujeto retenido is A.
+    expect((await api('POST', '/api/received-document', b.auth, { claveAcceso: retencion.claveAcceso })).statusCode).toBe(422);
+
+    const res = await api('POST', '/api/received-document', a.auth, { claveAcceso: retencion.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    const view = res.json();
+    // 1.75 % of 875 = 15.31; 30 % of 127.50 = 38.25.
+    expect(view).toMatchObject({ codDoc: '07', version: '2.0.0', numero: '001-001-000000012', rucEmisor: rucB, identificacionComprador: rucA, relatedInvoice: factura1._id, supplier: null, importeTotal: 53.56, totalIva: 0 });
+    expect(retencion.totalRetenido).toBe(53.56);
+    expect(view.detail.docsSustento[0]).toMatchObject({ codDocSustento: '01', numDocSustento: factura1.numero.replace(/-/g, ''), retenciones: [{ codigo: '1', codigoRetencion: '312', valorRetenido: '15.31' }, { codigo: '2', codigoRetencion: '1', valorRetenido: '38.25' }] });
+
+    const invoice = await api('GET', `/api/invoice/${factura1._id}`, a.auth);
+    expect(invoice.json().retencionesRecibidas).toEqual([
+      { _id: view._id, claveAcceso: retencion.claveAcceso, numero: '001-001-000000012', fechaEmision: today, razonSocialEmisor: 'Ferretería El Tornillo', valorRetenido: 53.56 },
+    ]);
+    const filtered = await api('GET', `/api/received-document?relatedInvoice=${factura1._id}`, a.auth);
+    expect(filtered.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('list parameters and delete', () => {
+  it('searches, filters by type and sorts; deletes one with no retención issued on it', async () => {
+    const all = await api('GET', '/api/received-document?sort=-importeTotal&per_page=2', b.auth);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(Number(all.headers['x-total-count'])).toBe(4);
+    expect(all.json()).toHaveLength(2);
+    expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('1');
+    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('4');
+    expect((await api('GET', '/api/received-document?codDoc=07', b.auth)).headers['x-total-count']).toBe('0');
+    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('4');
+    expect((await api('GET', '/api/received-document?sort=nope', b.auth)).statusCode).toBe(400);
+    const removed = await api('DELETE', `/api/received-document/${received1._id}`, b.auth);
+    expect(removed.statusCode).toBe(204);
+    expect((await api('GET', `/api/received-document/${received1._id}`, b.auth)).statusCode).toBe(404);
+  });
+});
