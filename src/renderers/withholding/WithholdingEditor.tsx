@@ -44,9 +44,11 @@ const DOC_NAMES: Record<string, string> = { '01': 'Factura', '03': 'Liquidación
 
 /** "312 — Transferencia de bienes… (2 %)": a code with its percent in force on `fecha`. */
 function optionLabel(e: CatalogEntry, fecha: string): string {
-  let percent = '';
+  let percent: string;
   try {
-    percent = ` (${rateInForce({ code: e.code, data: e.data as never }, fecha)} %)`;
+    const p = `${rateInForce({ code: e.code, data: e.data as never }, fecha)} %`;
+    // IVA entries are named by their percent ("30 % (bienes)"): not said twice.
+    percent = e.name.startsWith(p) ? '' : ` (${p})`;
   } catch {
     percent = ' (sin % vigente)';
   }
