@@ -15,6 +15,9 @@ import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { signedRetencion } from '../helpers/retencion-sample.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../server/db/schema/index-tables.ts';
+import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -115,6 +118,20 @@ describe('by access key', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-type']).toMatch(/application\/xml/);
     expect(xml.body).toContain(`<claveAcceso>${factura1.claveAcceso}</claveAcceso>`);
+  });
+
+  it('announces comprobante.received to the webhooks subscribed to it, in the import transaction', async () => {
+    t.deps.config.webhookAllowPrivate = true; // a local receiver; no worker runs here, so nothing is delivered
+    const hook = await api('POST', '/api/admin/webhook', b.auth, { url: 'http://127.0.0.1:9/emite', events: ['comprobante.received'] });
+    t.deps.config.webhookAllowPrivate = false;
+    expect(hook.statusCode, hook.body).toBe(201);
+    const f = await saleToB();
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.database.db.select().from(jobs).where(and(eq(jobs.companyId, b.companyId), eq(jobs.kind, WEBHOOK_JOB_KIND)));
+    const events = rows.map((r) => (r.payload as { event: { type: string; data: Record<string, unknown> } }).event);
+    expect(events).toEqual([expect.objectContaining({ type: 'comprobante.received', data: expect.objectContaining({ _id: res.json()._id, claveAcceso: f.claveAcceso, codDoc: '01', importeTotal: 1002.5, rucEmisor: rucA }) })]);
+    expect((await api('DELETE', `/api/admin/webhook/${hook.json()._id}`, b.auth)).statusCode).toBe(204);
   });
 
   it('the same key again is refused with 409 naming it', async () => {
@@ -280,14 +297,14 @@ describe('list parameters and delete', () => {
   it('searches, filters by type and sorts; deletes one with no retención issued on it', async () => {
     const all = await api('GET', '/api/received-document?sort=-importeTotal&per_page=2', b.auth);
     expect(all.statusCode, all.body).toBe(200);
-    expect(Number(all.headers['x-total-count'])).toBe(6);
+    expect(Number(all.headers['x-total-count'])).toBe(7);
     expect(all.json()).toHaveLength(2);
     // the factura and the nota de crédito on it are both 001-001-000000001 of their own type
     expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('2');
-    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('6');
+    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('7');
     expect((await api('GET', '/api/received-document?codDoc=07', b.auth)).headers['x-total-count']).toBe('0');
-    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('6');
-    expect((await api('GET', '/api/received-document?codDoc=01,04', b.auth)).headers['x-total-count']).toBe('5');
+    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('7');
+    expect((await api('GET', '/api/received-document?codDoc=01,04', b.auth)).headers['x-total-count']).toBe('6');
     expect((await api('GET', '/api/received-document?sort=nope', b.auth)).statusCode).toBe(400);
     const removed = await api('DELETE', `/api/received-document/${received1._id}`, b.auth);
     expect(removed.statusCode).toBe(204);
