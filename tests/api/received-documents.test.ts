@@ -2,7 +2,8 @@
  * Received comprobantes (DESIGN.md §4 `/api/received-document`, §8), on PGlite and PostgreSQL:
  * company A sells to company B's RUC through the sandbox SRI; B registers the factura by access key
  * (fetched from the SRI authorisation service), by XML (the SRI envelope and the bare signed XML)
- * and from the portal's TXT listing; the supplier record appears; duplicates, another company's
+ * and from the portal's TXT listing, plus a nota de crédito and a liquidación (to the cédula inside
+ * B's RUC); the supplier record appears; duplicates, another company's
  * buyer and a tampered signature are refused with Spanish messages; a retención B issues to A is
  * registered by A and linked to A's factura, which then lists it.
  */
@@ -14,6 +15,9 @@ import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { signedRetencion } from '../helpers/retencion-sample.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../server/db/schema/index-tables.ts';
+import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -116,6 +120,20 @@ describe('by access key', () => {
     expect(xml.body).toContain(`<claveAcceso>${factura1.claveAcceso}</claveAcceso>`);
   });
 
+  it('announces comprobante.received to the webhooks subscribed to it, in the import transaction', async () => {
+    t.deps.config.webhookAllowPrivate = true; // a local receiver; no worker runs here, so nothing is delivered
+    const hook = await api('POST', '/api/admin/webhook', b.auth, { url: 'http://127.0.0.1:9/emite', events: ['comprobante.received'] });
+    t.deps.config.webhookAllowPrivate = false;
+    expect(hook.statusCode, hook.body).toBe(201);
+    const f = await saleToB();
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.database.db.select().from(jobs).where(and(eq(jobs.companyId, b.companyId), eq(jobs.kind, WEBHOOK_JOB_KIND)));
+    const events = rows.map((r) => (r.payload as { event: { type: string; data: Record<string, unknown> } }).event);
+    expect(events).toEqual([expect.objectContaining({ type: 'comprobante.received', data: expect.objectContaining({ _id: res.json()._id, claveAcceso: f.claveAcceso, codDoc: '01', importeTotal: 1002.5, rucEmisor: rucA }) })]);
+    expect((await api('DELETE', `/api/admin/webhook/${hook.json()._id}`, b.auth)).statusCode).toBe(204);
+  });
+
   it('the same key again is refused with 409 naming it', async () => {
     const again = await api('POST', '/api/received-document', b.auth, { claveAcceso: factura1.claveAcceso });
     expect(again.statusCode).toBe(409);
@@ -168,6 +186,35 @@ describe('by XML upload', () => {
     expect(notXml.json().details[0].path).toBe('xml');
     const suppliers = await api('GET', `/api/supplier?q=${rucA}`, b.auth);
     expect(suppliers.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('other types', () => {
+  it('a nota de crédito on a received factura: its modified document, linked to the same supplier', async () => {
+    const nota = await createAndIssue(t, a.auth, 'credit-note', {
+      invoice: factura1._id,
+      motivo: 'Devolución de un libro',
+      detalles: [{ product: data.book._id, codigoPrincipal: 'LIB-01', descripcion: 'Libro de contabilidad', cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }],
+    });
+    expect(nota.status).toBe('AUTORIZADA');
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: nota.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ codDoc: '04', totalSinImpuestos: 12.5, totalIva: 0, importeTotal: 12.5, supplier: received1.supplier, detail: { numDocModificado: factura1.numero, motivo: 'Devolución de un libro' } });
+  });
+
+  it('a liquidación de compra issued to us as proveedor, by the cédula inside our natural person RUC; no supplier record', async () => {
+    const seller = await post(t, a.auth, '/api/supplier', { tipoIdentificacion: '05', identificacion: rucB.slice(0, 10), razonSocial: 'Ferretería El Tornillo' });
+    const liquidacion = await createAndIssue(t, a.auth, 'purchase-settlement', {
+      establishment: data.establishment._id,
+      ptoEmi: '002',
+      supplier: seller._id,
+      detalles: [{ codigoPrincipal: 'TORN-1', descripcion: 'Tornillos (caja)', cantidad: 4, precioUnitario: 2.5, descuento: 0, codigoPorcentajeIva: '4' }],
+      pagos: [{ formaPago: '01', total: 11.5 }],
+    });
+    expect(liquidacion.status).toBe('AUTORIZADA');
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: liquidacion.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ codDoc: '03', identificacionComprador: rucB.slice(0, 10), totalSinImpuestos: 10, totalIva: 1.5, importeTotal: 11.5, supplier: null });
   });
 });
 
@@ -250,12 +297,14 @@ describe('list parameters and delete', () => {
   it('searches, filters by type and sorts; deletes one with no retención issued on it', async () => {
     const all = await api('GET', '/api/received-document?sort=-importeTotal&per_page=2', b.auth);
     expect(all.statusCode, all.body).toBe(200);
-    expect(Number(all.headers['x-total-count'])).toBe(4);
+    expect(Number(all.headers['x-total-count'])).toBe(7);
     expect(all.json()).toHaveLength(2);
-    expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('1');
-    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('4');
+    // the factura and the nota de crédito on it are both 001-001-000000001 of their own type
+    expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('2');
+    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('7');
     expect((await api('GET', '/api/received-document?codDoc=07', b.auth)).headers['x-total-count']).toBe('0');
-    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('4');
+    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('7');
+    expect((await api('GET', '/api/received-document?codDoc=01,04', b.auth)).headers['x-total-count']).toBe('6');
     expect((await api('GET', '/api/received-document?sort=nope', b.auth)).statusCode).toBe(400);
     const removed = await api('DELETE', `/api/received-document/${received1._id}`, b.auth);
     expect(removed.statusCode).toBe(204);
