@@ -18,6 +18,8 @@ import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../server/db/schema/index-tables.ts';
 import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
+import { linkSupplier } from '../../server/domain/received/link-supplier.ts';
+import type { ParsedReceivedDocument } from '../../server/domain/received/received-document.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -118,6 +120,9 @@ describe('by access key', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-type']).toMatch(/application\/xml/);
     expect(xml.body).toContain(`<claveAcceso>${factura1.claveAcceso}</claveAcceso>`);
+    const envelope = await api('GET', `/api/received-document/${received1._id}/xml?format=autorizacion`, b.auth);
+    expect(envelope.statusCode).toBe(200);
+    expect(envelope.body).toContain('<estado>AUTORIZADO</estado>');
   });
 
   it('announces comprobante.received to the webhooks subscribed to it, in the import transaction', async () => {
@@ -181,6 +186,7 @@ describe('by XML upload', () => {
     expect(bare.statusCode, bare.body).toBe(201);
     expect(bare.json()).toMatchObject({ claveAcceso: f3.claveAcceso, numeroAutorizacion: null, fechaAutorizacion: null, supplier: received1.supplier });
 
+    expect((await api('GET', `/api/received-document/${bare.json()._id}/xml?format=autorizacion`, b.auth)).json().message).toBe('Este comprobante se registró desde su XML, sin la autorización del SRI');
     const notXml = await api('POST', '/api/received-document', b.auth, { xml: 'hola' });
     expect(notXml.statusCode).toBe(422);
     expect(notXml.json().details[0].path).toBe('xml');
@@ -215,6 +221,35 @@ describe('other types', () => {
     const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: liquidacion.claveAcceso });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ codDoc: '03', identificacionComprador: rucB.slice(0, 10), totalSinImpuestos: 10, totalIva: 1.5, importeTotal: 11.5, supplier: null });
+  });
+});
+
+describe('concurrent imports', () => {
+  it('two documents of a new supplier registered at once create one supplier record', async () => {
+    const c = await signUp(t, { ruc: await newRuc(), razonSocial: 'Tercera Compradora' });
+    const cRuc = String((await api('GET', '/api/admin/company', c.auth)).json().ruc);
+    const buyerC = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '04', identificacion: cRuc, razonSocial: 'Tercera Compradora' });
+    const sale = () => createAndIssue(t, a.auth, 'invoice', { establishment: data.establishment._id, ptoEmi: '001', customer: buyerC._id, detalles: [{ product: data.book._id, cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }], pagos: [{ formaPago: '01', total: 12.5 }] });
+    const [x, y] = [await sale(), await sale()];
+    const both = await Promise.all([x, y].map((f) => api('POST', '/api/received-document', c.auth, { claveAcceso: f.claveAcceso })));
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0].json().supplier).toBe(both[1].json().supplier);
+    expect((await api('GET', '/api/supplier', c.auth)).headers['x-total-count']).toBe('1');
+  });
+
+  it('a second transaction linking the same new supplier waits for the first and finds its record', async () => {
+    const doc = { rucEmisor: '0190072002001', razonSocialEmisor: 'Proveedor Concurrente', detail: {} } as unknown as ParsedReceivedDocument;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const first = t.database.db.transaction(async (tx) => {
+      const id = await linkSupplier(tx, { companyId: b.companyId, doc, now: new Date() });
+      await sleep(400); // still uncommitted while the second one asks
+      return id;
+    });
+    await sleep(100);
+    const second = t.database.db.transaction((tx) => linkSupplier(tx, { companyId: b.companyId, doc, now: new Date() }));
+    const [x, y] = await Promise.all([first, second]);
+    expect(y).toBe(x);
+    expect((await api('GET', '/api/supplier?q=0190072002001', b.auth)).headers['x-total-count']).toBe('1');
   });
 });
 
