@@ -223,6 +223,19 @@ describe('comprobante de retención', () => {
     expect(late.warnings).toEqual([expect.stringMatching(/Han pasado 9 días/)]);
     expect(late.receivedDocument).toBeNull();
 
+    // A contribuyente especial number longer than 2.0.0's 5 characters is refused at issue, naming the setting.
+    const profile = (await api('GET', '/api/admin/company')).json() as Record<string, unknown>;
+    const setEspecial = (contribuyenteEspecial: string | null) => api('PUT', '/api/admin/company', { razonSocial: profile.razonSocial, email: profile.email, dirMatriz: profile.dirMatriz, agenteRetencion: '1', contribuyenteEspecial });
+    expect((await setEspecial('1234567')).statusCode).toBe(200);
+    const longEspecial = await api('POST', `/api/withholding/${late._id}/issue`);
+    expect(longEspecial.statusCode).toBe(422);
+    expect(longEspecial.json().details[0].path).toBe('contribuyenteEspecial');
+    expect((await setEspecial('5368')).statusCode).toBe(200);
+    const issuedLate = await api('POST', `/api/withholding/${late._id}/issue`);
+    expect(issuedLate.json()).toMatchObject({ status: 'AUTORIZADA', warnings: [expect.stringMatching(/Han pasado 9 días/)] });
+    expect((await api('GET', `/api/withholding/${late._id}/xml`)).body).toContain('<contribuyenteEspecial>5368</contribuyenteEspecial>');
+    expect((await setEspecial(null)).statusCode).toBe(200);
+
     const unknownCode = await api('POST', '/api/withholding', { ...base, docsSustento: [{ ...manual, retenciones: [{ codigo: '2', codigoRetencion: '312', baseImponible: 10 }] }] });
     expect(unknownCode.statusCode).toBe(400);
     expect(unknownCode.json().details[0]).toMatchObject({ path: 'docsSustento.0.retenciones.0.codigoRetencion', message: expect.stringMatching(/retencion_iva/) });
