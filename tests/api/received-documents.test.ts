@@ -346,3 +346,34 @@ describe('list parameters and delete', () => {
     expect((await api('GET', `/api/received-document/${received1._id}`, b.auth)).statusCode).toBe(404);
   });
 });
+
+describe('with the retención type (/api/withholding)', () => {
+  it('B withholds on a received factura: withheld, listed as such, not deletable; A registers that retención and sees it on its factura', async () => {
+    const f = await saleToB();
+    const received = await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso });
+    expect(received.statusCode, received.body).toBe(201);
+    const receivedId = received.json()._id as string;
+    const profile = (await api('GET', '/api/admin/company', b.auth)).json() as Record<string, unknown>;
+    expect((await api('PUT', '/api/admin/company', b.auth, { razonSocial: profile.razonSocial, email: profile.email, dirMatriz: profile.dirMatriz, agenteRetencion: '1' })).statusCode).toBe(200);
+    await uploadTestCertificate(t, b.auth, { ruc: rucB, razonSocial: 'Ferretería El Tornillo' });
+    const bData = await seedMasterData(t, b.auth);
+    const proposal = (await api('GET', `/api/withholding/proposal?receivedDocument=${receivedId}`, b.auth)).json();
+    const retencion = await createAndIssue(t, b.auth, 'withholding', { establishment: bData.establishment._id, ptoEmi: '001', supplier: received.json().supplier, docsSustento: proposal.docsSustento });
+    expect(retencion.status).toBe('AUTORIZADA');
+
+    const view = (await api('GET', `/api/received-document/${receivedId}`, b.auth)).json();
+    expect(view).toMatchObject({ withheld: true, withholdings: [{ _id: retencion._id, numero: retencion.numero, status: 'AUTORIZADA' }] });
+    const withheld = await api('GET', '/api/received-document?withheld=true', b.auth);
+    expect(withheld.json().map((r: { _id: string }) => r._id)).toEqual([receivedId]);
+    const removal = await api('DELETE', `/api/received-document/${receivedId}`, b.auth);
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toBe(`No se puede eliminar: la retención ${retencion.numero} se emitió sobre este comprobante`);
+
+    // A, the seller, registers the retención it received and finds it on its factura.
+    const mine = await api('POST', '/api/received-document', a.auth, { claveAcceso: retencion.claveAcceso });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json()).toMatchObject({ codDoc: '07', relatedInvoice: f._id, importeTotal: retencion.importeTotal, rucEmisor: rucB });
+    const invoice = (await api('GET', `/api/invoice/${f._id}`, a.auth)).json();
+    expect(invoice.retencionesRecibidas).toEqual([expect.objectContaining({ _id: mine.json()._id, numero: retencion.numero, razonSocialEmisor: 'Ferretería El Tornillo', valorRetenido: retencion.importeTotal })]);
+  });
+});
