@@ -35,5 +35,6 @@ registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.ts
 registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
 registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
 registerRenderer('purchase-settlement-editor', () => import('./settlement/SettlementEditor.tsx'));
+registerRenderer('withholding-editor', () => import('./withholding/WithholdingEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
 registerRenderer('received-document', () => import('./received/ReceivedDocumentScreen.tsx'));

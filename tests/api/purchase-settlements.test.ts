@@ -80,6 +80,10 @@ describe('liquidación de compra', () => {
     expect((await api('GET', `/api/invoice/${draft._id}`)).statusCode).toBe(404);
     const list = (await api('GET', '/api/purchase-settlement?q=quishpe')).json() as Array<Record<string, unknown>>;
     expect(list.map((r) => [r._id, r.numero, r.razonSocialComprador, r.importeTotal])).toEqual([[draft._id, '001-002-000000001', 'José Quishpe Tipán', 1884.75]]);
+    const csv = await api('GET', '/api/purchase-settlement/export?q=quishpe');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Número,Estado,Fecha,Proveedor,Total');
+    expect(csv.body).toContain('José Quishpe Tipán');
 
     // A purchase is not a sale: the dashboard's sales, IVA and top products are what they were.
     const after = (await api('GET', '/api/dashboard')).json();

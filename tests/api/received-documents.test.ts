@@ -2,7 +2,8 @@
  * Received comprobantes (DESIGN.md §4 `/api/received-document`, §8), on PGlite and PostgreSQL:
  * company A sells to company B's RUC through the sandbox SRI; B registers the factura by access key
  * (fetched from the SRI authorisation service), by XML (the SRI envelope and the bare signed XML)
- * and from the portal's TXT listing; the supplier record appears; duplicates, another company's
+ * and from the portal's TXT listing, plus a nota de crédito and a liquidación (to the cédula inside
+ * B's RUC); the supplier record appears; duplicates, another company's
  * buyer and a tampered signature are refused with Spanish messages; a retención B issues to A is
  * registered by A and linked to A's factura, which then lists it.
  */
@@ -14,6 +15,11 @@ import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { signedRetencion } from '../helpers/retencion-sample.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../server/db/schema/index-tables.ts';
+import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
+import { linkSupplier } from '../../server/domain/received/link-supplier.ts';
+import type { ParsedReceivedDocument } from '../../server/domain/received/received-document.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -114,6 +120,23 @@ describe('by access key', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-type']).toMatch(/application\/xml/);
     expect(xml.body).toContain(`<claveAcceso>${factura1.claveAcceso}</claveAcceso>`);
+    const envelope = await api('GET', `/api/received-document/${received1._id}/xml?format=autorizacion`, b.auth);
+    expect(envelope.statusCode).toBe(200);
+    expect(envelope.body).toContain('<estado>AUTORIZADO</estado>');
+  });
+
+  it('announces comprobante.received to the webhooks subscribed to it, in the import transaction', async () => {
+    t.deps.config.webhookAllowPrivate = true; // a local receiver; no worker runs here, so nothing is delivered
+    const hook = await api('POST', '/api/admin/webhook', b.auth, { url: 'http://127.0.0.1:9/emite', events: ['comprobante.received'] });
+    t.deps.config.webhookAllowPrivate = false;
+    expect(hook.statusCode, hook.body).toBe(201);
+    const f = await saleToB();
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.database.db.select().from(jobs).where(and(eq(jobs.companyId, b.companyId), eq(jobs.kind, WEBHOOK_JOB_KIND)));
+    const events = rows.map((r) => (r.payload as { event: { type: string; data: Record<string, unknown> } }).event);
+    expect(events).toEqual([expect.objectContaining({ type: 'comprobante.received', data: expect.objectContaining({ _id: res.json()._id, claveAcceso: f.claveAcceso, codDoc: '01', importeTotal: 1002.5, rucEmisor: rucA }) })]);
+    expect((await api('DELETE', `/api/admin/webhook/${hook.json()._id}`, b.auth)).statusCode).toBe(204);
   });
 
   it('the same key again is refused with 409 naming it', async () => {
@@ -163,11 +186,70 @@ describe('by XML upload', () => {
     expect(bare.statusCode, bare.body).toBe(201);
     expect(bare.json()).toMatchObject({ claveAcceso: f3.claveAcceso, numeroAutorizacion: null, fechaAutorizacion: null, supplier: received1.supplier });
 
+    expect((await api('GET', `/api/received-document/${bare.json()._id}/xml?format=autorizacion`, b.auth)).json().message).toBe('Este comprobante se registró desde su XML, sin la autorización del SRI');
     const notXml = await api('POST', '/api/received-document', b.auth, { xml: 'hola' });
     expect(notXml.statusCode).toBe(422);
     expect(notXml.json().details[0].path).toBe('xml');
     const suppliers = await api('GET', `/api/supplier?q=${rucA}`, b.auth);
     expect(suppliers.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('other types', () => {
+  it('a nota de crédito on a received factura: its modified document, linked to the same supplier', async () => {
+    const nota = await createAndIssue(t, a.auth, 'credit-note', {
+      invoice: factura1._id,
+      motivo: 'Devolución de un libro',
+      detalles: [{ product: data.book._id, codigoPrincipal: 'LIB-01', descripcion: 'Libro de contabilidad', cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }],
+    });
+    expect(nota.status).toBe('AUTORIZADA');
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: nota.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ codDoc: '04', totalSinImpuestos: 12.5, totalIva: 0, importeTotal: 12.5, supplier: received1.supplier, detail: { numDocModificado: factura1.numero, motivo: 'Devolución de un libro' } });
+  });
+
+  it('a liquidación de compra issued to us as proveedor, by the cédula inside our natural person RUC; no supplier record', async () => {
+    const seller = await post(t, a.auth, '/api/supplier', { tipoIdentificacion: '05', identificacion: rucB.slice(0, 10), razonSocial: 'Ferretería El Tornillo' });
+    const liquidacion = await createAndIssue(t, a.auth, 'purchase-settlement', {
+      establishment: data.establishment._id,
+      ptoEmi: '002',
+      supplier: seller._id,
+      detalles: [{ codigoPrincipal: 'TORN-1', descripcion: 'Tornillos (caja)', cantidad: 4, precioUnitario: 2.5, descuento: 0, codigoPorcentajeIva: '4' }],
+      pagos: [{ formaPago: '01', total: 11.5 }],
+    });
+    expect(liquidacion.status).toBe('AUTORIZADA');
+    const res = await api('POST', '/api/received-document', b.auth, { claveAcceso: liquidacion.claveAcceso });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ codDoc: '03', identificacionComprador: rucB.slice(0, 10), totalSinImpuestos: 10, totalIva: 1.5, importeTotal: 11.5, supplier: null });
+  });
+});
+
+describe('concurrent imports', () => {
+  it('two documents of a new supplier registered at once create one supplier record', async () => {
+    const c = await signUp(t, { ruc: await newRuc(), razonSocial: 'Tercera Compradora' });
+    const cRuc = String((await api('GET', '/api/admin/company', c.auth)).json().ruc);
+    const buyerC = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '04', identificacion: cRuc, razonSocial: 'Tercera Compradora' });
+    const sale = () => createAndIssue(t, a.auth, 'invoice', { establishment: data.establishment._id, ptoEmi: '001', customer: buyerC._id, detalles: [{ product: data.book._id, cantidad: 1, precioUnitario: 12.5, codigoPorcentajeIva: '0' }], pagos: [{ formaPago: '01', total: 12.5 }] });
+    const [x, y] = [await sale(), await sale()];
+    const both = await Promise.all([x, y].map((f) => api('POST', '/api/received-document', c.auth, { claveAcceso: f.claveAcceso })));
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0].json().supplier).toBe(both[1].json().supplier);
+    expect((await api('GET', '/api/supplier', c.auth)).headers['x-total-count']).toBe('1');
+  });
+
+  it('a second transaction linking the same new supplier waits for the first and finds its record', async () => {
+    const doc = { rucEmisor: '0190072002001', razonSocialEmisor: 'Proveedor Concurrente', detail: {} } as unknown as ParsedReceivedDocument;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const first = t.database.db.transaction(async (tx) => {
+      const id = await linkSupplier(tx, { companyId: b.companyId, doc, now: new Date() });
+      await sleep(400); // still uncommitted while the second one asks
+      return id;
+    });
+    await sleep(100);
+    const second = t.database.db.transaction((tx) => linkSupplier(tx, { companyId: b.companyId, doc, now: new Date() }));
+    const [x, y] = await Promise.all([first, second]);
+    expect(y).toBe(x);
+    expect((await api('GET', '/api/supplier?q=0190072002001', b.auth)).headers['x-total-count']).toBe('1');
   });
 });
 
@@ -250,15 +332,48 @@ describe('list parameters and delete', () => {
   it('searches, filters by type and sorts; deletes one with no retención issued on it', async () => {
     const all = await api('GET', '/api/received-document?sort=-importeTotal&per_page=2', b.auth);
     expect(all.statusCode, all.body).toBe(200);
-    expect(Number(all.headers['x-total-count'])).toBe(4);
+    expect(Number(all.headers['x-total-count'])).toBe(7);
     expect(all.json()).toHaveLength(2);
-    expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('1');
-    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('4');
+    // the factura and the nota de crédito on it are both 001-001-000000001 of their own type
+    expect((await api('GET', `/api/received-document?q=${factura1.numero}`, b.auth)).headers['x-total-count']).toBe('2');
+    expect((await api('GET', '/api/received-document?q=andina', b.auth)).headers['x-total-count']).toBe('7');
     expect((await api('GET', '/api/received-document?codDoc=07', b.auth)).headers['x-total-count']).toBe('0');
-    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('4');
+    expect((await api('GET', '/api/received-document?withheld=false', b.auth)).headers['x-total-count']).toBe('7');
+    expect((await api('GET', '/api/received-document?codDoc=01,04', b.auth)).headers['x-total-count']).toBe('6');
     expect((await api('GET', '/api/received-document?sort=nope', b.auth)).statusCode).toBe(400);
     const removed = await api('DELETE', `/api/received-document/${received1._id}`, b.auth);
     expect(removed.statusCode).toBe(204);
     expect((await api('GET', `/api/received-document/${received1._id}`, b.auth)).statusCode).toBe(404);
+  });
+});
+
+describe('with the retención type (/api/withholding)', () => {
+  it('B withholds on a received factura: withheld, listed as such, not deletable; A registers that retención and sees it on its factura', async () => {
+    const f = await saleToB();
+    const received = await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso });
+    expect(received.statusCode, received.body).toBe(201);
+    const receivedId = received.json()._id as string;
+    const profile = (await api('GET', '/api/admin/company', b.auth)).json() as Record<string, unknown>;
+    expect((await api('PUT', '/api/admin/company', b.auth, { razonSocial: profile.razonSocial, email: profile.email, dirMatriz: profile.dirMatriz, agenteRetencion: '1' })).statusCode).toBe(200);
+    await uploadTestCertificate(t, b.auth, { ruc: rucB, razonSocial: 'Ferretería El Tornillo' });
+    const bData = await seedMasterData(t, b.auth);
+    const proposal = (await api('GET', `/api/withholding/proposal?receivedDocument=${receivedId}`, b.auth)).json();
+    const retencion = await createAndIssue(t, b.auth, 'withholding', { establishment: bData.establishment._id, ptoEmi: '001', supplier: received.json().supplier, docsSustento: proposal.docsSustento });
+    expect(retencion.status).toBe('AUTORIZADA');
+
+    const view = (await api('GET', `/api/received-document/${receivedId}`, b.auth)).json();
+    expect(view).toMatchObject({ withheld: true, withholdings: [{ _id: retencion._id, numero: retencion.numero, status: 'AUTORIZADA' }] });
+    const withheld = await api('GET', '/api/received-document?withheld=true', b.auth);
+    expect(withheld.json().map((r: { _id: string }) => r._id)).toEqual([receivedId]);
+    const removal = await api('DELETE', `/api/received-document/${receivedId}`, b.auth);
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toBe(`No se puede eliminar: la retención ${retencion.numero} se emitió sobre este comprobante`);
+
+    // A, the seller, registers the retención it received and finds it on its factura.
+    const mine = await api('POST', '/api/received-document', a.auth, { claveAcceso: retencion.claveAcceso });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json()).toMatchObject({ codDoc: '07', relatedInvoice: f._id, importeTotal: retencion.importeTotal, rucEmisor: rucB });
+    const invoice = (await api('GET', `/api/invoice/${f._id}`, a.auth)).json();
+    expect(invoice.retencionesRecibidas).toEqual([expect.objectContaining({ _id: mine.json()._id, numero: retencion.numero, razonSocialEmisor: 'Ferretería El Tornillo', valorRetenido: retencion.importeTotal })]);
   });
 });

@@ -3,11 +3,12 @@
  * Proveedores list ("Copiar desde clientes", refused the second time), then Compras >
  * Liquidaciones de compra: a new one for that supplier with a catalog product at 15 % and a free
  * line at 0 %, live totals, Emitir, AUTORIZADA, the RIDE downloaded with the proveedor band and
- * TOTAL DESCUENTO, and the "Emitir retención" link to the retención editor.
+ * TOTAL DESCUENTO, the mail to the supplier, and the "Emitir retención" link to the retención editor.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
+import { simpleParser } from 'mailparser';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
 
@@ -99,6 +100,20 @@ describe('liquidación de compra in Chromium', () => {
     const id = /purchase-settlement\/([0-9a-f-]{36})/.exec(page.url())![1];
     expect(await withholding.getAttribute('href')).toBe(`#/purchases/withholding/new?purchaseSettlement=${id}`);
     await screenshot(page, 'settlement-13-authorised');
+
+    // The worker mails the authorised liquidación to the supplier, with the XML and the RIDE.
+    await expect
+      .poll(
+        async () => {
+          for (const f of e2e.srv.outboxFiles()) {
+            const m = await simpleParser(readFileSync(f));
+            if (m.subject?.includes('Liquidación de compra')) return { to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text, types: m.attachments.map((x) => x.contentType).sort() };
+          }
+          return null;
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual({ to: 'maria.lozada@example.com', types: ['application/pdf', 'application/xml'] });
 
     await nav('Liquidaciones de compra');
     const row = page.getByRole('row', { name: /María Fernanda Lozada/ });

@@ -2,7 +2,9 @@
  * Received comprobantes in Chromium (#13): a supplier company (registered through the API) sells to
  * the demo company's RUC and the sandbox SRI authorises it; in Compras > Recibidos the demo user
  * pastes the clave de acceso (checked as typed), the factura opens with its emisor and totals, and
- * it is listed with its supplier, amounts and "Retenido: No".
+ * it is listed with its supplier, amounts and "Retenido: No". Then the portal's TXT (Latin-1) with a
+ * new key, a known one and a malformed line: a progress bar and one result per line. Last, a
+ * retención the supplier issued on a demo factura: registered by key, it shows on that factura.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,9 @@ import { simpleParser } from 'mailparser';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
+import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { signedRetencion } from '../helpers/retencion-sample.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 const DEMO_RUC = '1790016919001';
@@ -25,6 +30,19 @@ async function call(method: string, path: string, body?: unknown, token?: string
   const json = (await res.json()) as Record<string, unknown>;
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+let supplierToken = '';
+let firstClave = '';
+let supplierIds: { establishment: string; customer: string; paper: string } = { establishment: '', customer: '', paper: '' };
+
+/** The supplier sells `cantidad` resmas at 4.35 (+ IVA 15 %) to the demo company: the authorised factura. */
+async function supplierSale(cantidad: number): Promise<{ claveAcceso: string; numero: string }> {
+  const total = Math.round(cantidad * 4.35 * 1.15 * 100) / 100;
+  const draft = await call('POST', '/api/invoice', { establishment: supplierIds.establishment, ptoEmi: '003', customer: supplierIds.customer, detalles: [{ product: supplierIds.paper, cantidad, precioUnitario: 4.35, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total }] }, supplierToken);
+  const issued = await call('POST', `/api/invoice/${draft._id}/issue`, {}, supplierToken);
+  expect(issued.status).toBe('AUTORIZADA');
+  return { claveAcceso: String(issued.claveAcceso), numero: String(issued.numero) };
 }
 
 /** A supplier registers, issues a factura to the demo company's RUC and the sandbox authorises it. */
@@ -44,11 +62,10 @@ async function supplierSellsToDemo(): Promise<{ claveAcceso: string; numero: str
   const establishment = await call('POST', '/api/establishment', { estab: '002', nombre: 'Matriz', dirEstablecimiento: 'Av. Colón E5-12, Quito', puntosEmision: [{ ptoEmi: '003' }] }, t);
   const customer = await call('POST', '/api/customer', { tipoIdentificacion: '04', identificacion: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' }, t);
   const paper = await call('POST', '/api/product', { codigoPrincipal: 'RESMA-A4', descripcion: 'Resma de papel A4', precioUnitario: 4.35, codigoPorcentajeIva: '4' }, t);
+  supplierToken = t;
+  supplierIds = { establishment: String(establishment._id), customer: String(customer._id), paper: String(paper._id) };
   // 10 resmas at 4.35 = 43.50 + IVA 15 % 6.53 = 50.03
-  const draft = await call('POST', '/api/invoice', { establishment: establishment._id, ptoEmi: '003', customer: customer._id, detalles: [{ product: paper._id, cantidad: 10, precioUnitario: 4.35, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total: 50.03 }] }, t);
-  const issued = await call('POST', `/api/invoice/${draft._id}/issue`, {}, t);
-  expect(issued.status).toBe('AUTORIZADA');
-  return { claveAcceso: String(issued.claveAcceso), numero: String(issued.numero) };
+  return supplierSale(10);
 }
 
 describe('Compras > Recibidos in Chromium', () => {
@@ -56,6 +73,7 @@ describe('Compras > Recibidos in Chromium', () => {
     const { page, errors } = e2e.b;
     const sale = await supplierSellsToDemo();
     expect(sale.numero).toBe('002-003-000000001');
+    firstClave = sale.claveAcceso;
 
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     if (!(await nav.getByRole('link', { name: 'Recibidos', exact: true }).isVisible())) await nav.getByText('Compras', { exact: true }).click();
@@ -98,6 +116,64 @@ describe('Compras > Recibidos in Chromium', () => {
     const text = (await row.textContent()) ?? '';
     for (const part of ['Papelería Los Andes S.A.', SUPPLIER_RUC, '$ 43.50', '$ 6.53', '$ 50.03', 'No']) expect(text).toContain(part);
     await screenshot(page, 'received-30-list');
+    expect(errors).toEqual([]);
+  });
+
+  it('imports the SRI portal TXT: a progress bar, then one result per line', async () => {
+    const { page, errors } = e2e.b;
+    // 3 resmas: 13.05 + IVA 1.96 = 15.01; the first factura is listed again (already registered)
+    const fresh = await supplierSale(3);
+    const header = 'RUC_EMISOR\tRAZON_SOCIAL_EMISOR\tTIPO_COMPROBANTE\tSERIE_COMPROBANTE\tCLAVE_ACCESO\tFECHA_AUTORIZACION\tFECHA_EMISION\tIDENTIFICACION_RECEPTOR\tVALOR_SIN_IMPUESTOS\tIVA\tIMPORTE_TOTAL\tNUMERO_DOCUMENTO_MODIFICADO';
+    const fecha = guayaquilDate(new Date()).split('-').reverse().join('/');
+    const line = (clave: string, serie: string) => `${SUPPLIER_RUC}\tPAPELERÍA LOS ANDES S.A.\tFactura\t${serie}\t${clave}\t${fecha} 10:00:00\t${fecha}\t${DEMO_RUC}\t13.05\t1.96\t15.01\t`;
+    const txt = [header, line(fresh.claveAcceso, fresh.numero), line(firstClave, '002-003-000000001'), `${SUPPLIER_RUC}\tPAPELERÍA\tNota de Crédito\t002-003-000000001\t123\t${fecha}\t${fecha}\t${DEMO_RUC}\t.31\t.05\t\t002-003-000000001`, '', ''].join('\r\n');
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByRole('heading', { name: 'Agregar comprobantes recibidos' }).waitFor();
+    await page.getByTestId('txt-file').setInputFiles({ name: 'recibidos.txt', mimeType: 'text/plain', buffer: Buffer.from(txt, 'latin1') });
+    await page.getByTestId('txt-progress').waitFor();
+    await expect.poll(() => page.getByTestId('txt-progress').textContent(), { timeout: 30_000 }).toContain('Terminado: 3 de 3 filas');
+    expect(await page.getByTestId('txt-summary').textContent()).toBe('1 registrado · 1 ya registrado · 1 con error');
+    const rows = page.getByTestId('txt-result');
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['imported', 'duplicate', 'error']);
+    expect(await rows.nth(0).textContent()).toContain('Papelería Los Andes S.A.');
+    expect(await rows.nth(2).textContent()).toContain('La clave de acceso "123" no tiene 49 dígitos');
+    await screenshot(page, 'received-40-txt');
+    await rows.nth(0).getByRole('link', { name: 'Ver' }).click();
+    await page.getByRole('heading', { name: `Factura ${fresh.numero}` }).waitFor();
+    expect(await page.getByTestId('importe-total').textContent()).toBe('$ 15.01');
+    expect(errors).toEqual([]);
+  });
+
+  it('a retención the supplier (as our customer) issued on our factura: registered by key, shown on the factura', async () => {
+    const { page, errors } = e2e.b;
+    const demo = await call('PUT', '/auth/login', DEMO_USER);
+    const demoToken = String(demo.token);
+    const establishments = (await (await fetch(`${e2e.srv.url}/api/establishment`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as Array<{ _id: string; puntosEmision: Array<{ ptoEmi: string }> }>;
+    const customer = await call('POST', '/api/customer', { tipoIdentificacion: '04', identificacion: SUPPLIER_RUC, razonSocial: 'Papelería Los Andes S.A.' }, demoToken);
+    const products = (await (await fetch(`${e2e.srv.url}/api/product?q=LAP`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as Array<{ _id: string; precioUnitario: number }>;
+    // 1 laptop at 850 + IVA 15 % = 977.50
+    const draft = await call('POST', '/api/invoice', { establishment: establishments[0]._id, ptoEmi: establishments[0].puntosEmision[0].ptoEmi, customer: customer._id, detalles: [{ product: products[0]._id, cantidad: 1, precioUnitario: 850, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total: 977.5 }] }, demoToken);
+    const factura = await call('POST', `/api/invoice/${draft._id}/issue`, {}, demoToken);
+    expect(factura.status).toBe('AUTORIZADA');
+    const today = guayaquilDate(new Date());
+    const retencion = signedRetencion({ rucEmisor: SUPPLIER_RUC, razonSocialEmisor: 'Papelería Los Andes S.A.', rucSujetoRetenido: DEMO_RUC, razonSocialSujetoRetenido: 'Comercial Demo Emite S.A.', fechaEmision: today, secuencial: 1, facturaNumero: String(factura.numero), facturaFecha: String(factura.fechaEmision), base: 850, iva: 127.5 });
+    const reception = await createSriClient(sriEndpoints('sandbox', e2e.srv.url)).validarComprobante(retencion.xml);
+    expect(reception.estado, JSON.stringify(reception.mensajes)).toBe('RECIBIDA');
+
+    await page.goto(`${e2e.srv.url}/#/purchases/received-document/new`);
+    await page.getByLabel('Clave de acceso (49 dígitos)').fill(retencion.claveAcceso);
+    await page.getByRole('button', { name: 'Consultar al SRI y registrar' }).click();
+    await page.getByRole('heading', { name: 'Comprobante de retención 001-001-000000001' }).waitFor({ timeout: 30_000 });
+    // 1.75 % of 850 = 14.88; 30 % of 127.50 = 38.25
+    expect(await page.getByTestId('importe-total').textContent()).toBe('$ 53.13');
+    expect(await page.getByTestId('received-retenciones').textContent()).toContain(`Factura ${factura.numero}`);
+    await screenshot(page, 'received-50-retencion');
+    await page.getByRole('link', { name: 'Ver la factura' }).click();
+    const card = page.getByTestId('retenciones-recibidas');
+    await card.waitFor({ timeout: 30_000 });
+    const text = (await card.textContent()) ?? '';
+    for (const part of ['001-001-000000001', 'Papelería Los Andes S.A.', '$ 53.13']) expect(text).toContain(part);
+    await screenshot(page, 'received-60-factura');
     expect(errors).toEqual([]);
   });
 });

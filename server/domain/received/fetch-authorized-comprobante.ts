@@ -30,6 +30,8 @@ export async function fetchAuthorizedComprobante(sri: SriPort, claveAcceso: stri
   }
   const picked = pickAutorizacion(answer);
   if (!picked) throw new AppError('NOT_FOUND', `El SRI no tiene un comprobante autorizado con la clave de acceso ${claveAcceso}`, { details: [{ path: 'claveAcceso', message: 'no encontrada en el SRI' }] });
-  const comprobante = fromAutorizacion(picked, answer.raw);
-  return comprobante;
+  if (picked.estado !== 'AUTORIZADO') {
+    throw new AppError('UNPROCESSABLE', `El SRI no autorizó el comprobante con clave de acceso ${claveAcceso} (estado: ${picked.estado || 'sin estado'})`, { details: [{ path: 'claveAcceso', message: 'no autorizado' }] });
+  }
+  return fromAutorizacion(picked, answer.raw);
 }

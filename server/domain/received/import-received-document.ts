@@ -1,7 +1,8 @@
 /**
  * Registers one received comprobante (DESIGN.md §8): parse, check (key, buyer, signature), refuse a
  * key already registered, then in one transaction link or create the supplier (facturas and notas)
- * or our withheld factura (a retención received), and store the row with its XML.
+ * or our withheld factura (a retención received), store the row with its XML, and enqueue the
+ * comprobante.received webhook event (DESIGN.md §9) for the company's subscribed endpoints.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +14,8 @@ import { hasSupplier, linkSupplier } from './link-supplier.ts';
 import { parseReceivedXml } from './parse-received-xml.ts';
 import type { UnwrappedComprobante } from './read-authorization.ts';
 import { findWithheldFactura } from './withheld-factura.ts';
+import { enqueueWebhookEvent } from '../webhooks/webhook-jobs.ts';
+import { toReceivedSummary } from './received-view.ts';
 
 export type ReceivedDocumentRow = typeof receivedDocuments.$inferSelect;
 /** How the document entered: by access key, XML upload, or a row of the portal's TXT listing. */
@@ -99,6 +102,8 @@ export async function importReceivedDocument(o: ImportReceivedOptions): Promise<
             createdAt: o.now,
           })
           .returning();
+        // DESIGN.md §9: comprobante.received, written with the row (delivered by the worker after commit).
+        await enqueueWebhookEvent(tx, { companyId: o.companyId, type: 'comprobante.received', data: toReceivedSummary({ ...row, withheld: false }), now: o.now });
         return row;
       }),
     (constraint) => (constraint === 'received_document_company_clave' ? duplicateKey(doc.claveAcceso) : undefined),

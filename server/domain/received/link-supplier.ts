@@ -16,10 +16,13 @@ export const hasSupplier = (codDoc: string) => codDoc === '01' || codDoc === '04
 
 /**
  * @returns the supplier record's id (an existing one with identificacion = rucEmisor, the oldest if
- *   several, else a new one). Runs inside the caller's transaction.
+ *   several, else a new one). Runs inside the caller's transaction (the advisory lock lasts until it ends).
  * @example const supplierId = await linkSupplier(tx, { companyId, doc, now });
  */
 export async function linkSupplier(db: Db, p: { companyId: string; doc: ParsedReceivedDocument; now: Date }): Promise<string> {
+  // Two imports from the same new supplier at once (a TXT import and a key pasted meanwhile, two
+  // nodes) must not create it twice: they take turns on (company, RUC) until their commit.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplier:${p.companyId}:${p.doc.rucEmisor}`}))`);
   const [found] = await db
     .select({ id: records.id })
     .from(records)

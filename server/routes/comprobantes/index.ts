@@ -28,6 +28,7 @@ import { idParam } from '../../http/route-schemas.ts';
 import { binaryOut, noContent } from '../../http/route-schemas.ts';
 import { creditableRoute } from './creditable-route.ts';
 import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibidas.ts';
+import { withholdingProposalRoute } from './withholding-proposal-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
@@ -39,6 +40,7 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
     draftRoutes(typed(app), deps, type, base);
   }
   await creditableRoute(app, deps);
+  await withholdingProposalRoute(app, deps);
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */

@@ -22,6 +22,7 @@ import { unwrapComprobante } from '../../domain/received/read-authorization.ts';
 import { deleteReceivedDocument, getReceivedDocument, getReceivedDocumentRow, listReceivedDocuments } from '../../domain/received/list-received-documents.ts';
 import { receivedNumero } from '../../domain/received/received-view.ts';
 import { createBody, importBody, importOut, receivedListQuery, receivedOut, receivedSummaryOut } from './received-schemas.ts';
+import { xmlQuery } from '../comprobantes/comprobante-schemas.ts';
 
 const BASE = '/api/received-document';
 /** Largest TXT listing accepted, bytes (about 20,000 lines; an import takes at most 2,000). */
@@ -89,10 +90,17 @@ async function routes(fastify: FastifyInstance, deps: AppDeps, sri: SriPort): Pr
       importTxtListing({ db: deps.db, sri, companyId: company(request), userId: auditActor(currentUser(request)).userId, bytes: request.body.file, now: deps.clock, log: (err) => request.log.error({ err }, 'importación TXT: fila fallida') }),
   );
 
-  app.get(`${BASE}/:_id/xml`, { preHandler: can('read'), schema: { summary: 'Comprobante recibido: descargar el XML autorizado', params: idParam, response: { 200: binaryOut('El XML del comprobante recibido', 'application/xml') } } }, async (request, reply) => {
-    const row = await getReceivedDocumentRow(deps.db, { companyId: company(request), id: request.params._id });
-    return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="recibido-${row.codDoc}-${receivedNumero(row)}.xml"`).send(row.xml);
-  });
+  app.get(
+    `${BASE}/:_id/xml`,
+    { preHandler: can('read'), schema: { summary: 'Comprobante recibido: descargar el XML autorizado (o, con format=autorizacion, el de autorización del SRI)', params: idParam, querystring: xmlQuery, response: { 200: binaryOut('El XML del comprobante recibido', 'application/xml') } } },
+    async (request, reply) => {
+      const row = await getReceivedDocumentRow(deps.db, { companyId: company(request), id: request.params._id });
+      const envelope = request.query.format === 'autorizacion';
+      if (envelope && !row.authorizationXml) throw new AppError('UNPROCESSABLE', 'Este comprobante se registró desde su XML, sin la autorización del SRI');
+      const name = `${envelope ? 'autorizacion' : 'recibido'}-${row.codDoc}-${receivedNumero(row)}.xml`;
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(envelope ? row.authorizationXml : row.xml);
+    },
+  );
 
   app.delete(`${BASE}/:_id`, { preHandler: can('delete'), schema: { summary: 'Eliminar un comprobante recibido (si no se emitió una retención sobre él)', params: idParam, response: { 204: noContent } } }, async (request, reply) => {
     await deleteReceivedDocument(deps.db, { companyId: company(request), id: request.params._id });

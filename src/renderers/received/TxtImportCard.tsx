@@ -16,6 +16,8 @@ const STATUS: Record<TxtRowResult['status'], { label: string; color: string }> =
   error: { label: 'Error', color: 'red' },
 };
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export function TxtImportCard({ basePath }: { basePath: string }) {
   const input = useRef<HTMLInputElement>(null);
   const { state, run, cancel } = useTxtImport();
@@ -74,36 +76,21 @@ export function TxtImportCard({ basePath }: { basePath: string }) {
           {state.results.length > 0 && (
             <>
               <Text fontSize="sm" data-testid="txt-summary">
-                {count('imported')} registrados · {count('duplicate')} ya registrados · {count('error')} con error
+                {plural(count('imported'), 'registrado', 'registrados')} · {plural(count('duplicate'), 'ya registrado', 'ya registrados')} · {count('error')} con error
               </Text>
               <Box overflowX="auto" borderWidth="1px" borderRadius="md" maxH="420px" overflowY="auto">
                 <Table.Root size="sm" stickyHeader>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Línea</Table.ColumnHeader>
-                      <Table.ColumnHeader>Comprobante</Table.ColumnHeader>
                       <Table.ColumnHeader>Estado</Table.ColumnHeader>
+                      <Table.ColumnHeader>Comprobante</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
                     {state.results.map((r) => (
                       <Table.Row key={r.line} data-testid="txt-result" data-status={r.status}>
                         <Table.Cell>{r.line}</Table.Cell>
-                        <Table.Cell>
-                          <Stack gap="0">
-                            {r.razonSocialEmisor && <Text fontSize="sm">{r.razonSocialEmisor}</Text>}
-                            {r.claveAcceso && (
-                              <Code fontSize="xs" wordBreak="break-all">
-                                {r.claveAcceso}
-                              </Code>
-                            )}
-                            {r.message && (
-                              <Text fontSize="xs" color={r.status === 'error' ? 'fg.error' : 'fg.muted'}>
-                                {r.message}
-                              </Text>
-                            )}
-                          </Stack>
-                        </Table.Cell>
                         <Table.Cell>
                           <Stack gap="1" align="flex-start">
                             <Badge colorPalette={STATUS[r.status].color} variant="subtle">
@@ -113,6 +100,21 @@ export function TxtImportCard({ basePath }: { basePath: string }) {
                               <Link asChild fontSize="xs" colorPalette="blue">
                                 <RouterLink to={`${basePath}/${encodeURIComponent(r._id)}`}>Ver</RouterLink>
                               </Link>
+                            )}
+                          </Stack>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Stack gap="0">
+                            {r.razonSocialEmisor && <Text fontSize="sm">{r.razonSocialEmisor}</Text>}
+                            {r.claveAcceso && (
+                              <Code fontSize="xs" wordBreak="break-all">
+                                {r.claveAcceso}
+                              </Code>
+                            )}
+                            {r.message && !(r.status === 'duplicate' && r._id) && (
+                              <Text fontSize="xs" color={r.status === 'error' ? 'fg.error' : 'fg.muted'}>
+                                {r.message}
+                              </Text>
                             )}
                           </Stack>
                         </Table.Cell>
