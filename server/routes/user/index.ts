@@ -20,16 +20,13 @@ import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
 import { formBody, blankOptionalsOmitted } from '../../http/form-body.ts';
 import { userSchema } from '../../schemas/generated/user-schema.ts';
 
+const { _id, email, firstName, lastName, role, isStaff } = currentUserSchema.properties;
+/** A user as listed and read: who they are (as in CurrentUser) plus how they are managed. */
 const userOut = {
   type: 'object',
   properties: {
-    _id: { type: 'string' },
-    email: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    role: { type: 'string' },
+    _id, email, firstName, lastName, role, isStaff,
     active: { type: 'boolean' },
-    isStaff: { type: 'boolean' },
     emissionPoints: emissionScopeSchema,
     createdAt: { type: 'string' },
     /** Only in the answer to a change of one's own e-mail: the address waiting for confirmation. */
