@@ -27,6 +27,7 @@ import { comprobanteIssuingRoutes, comprobanteRoutes } from './routes/comprobant
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { receivedDocumentRoutes } from './routes/received-document/index.ts';
 import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort } from './jobs/sri-port.ts';
 import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await comprobanteIssuingRoutes(app, deps, workerDeps);
+  await receivedDocumentRoutes(app, deps, sri);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);
     deps.kickWorker = worker.kick;

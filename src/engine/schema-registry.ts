@@ -40,7 +40,8 @@ export interface ListColumn {
   field: string;
   title?: string;
   sortable?: boolean;
-  format?: 'money' | 'date' | 'datetime' | 'status' | 'catalog' | 'boolean' | 'text';
+  /** `yes-no`: a boolean as a green "Sí" / grey "No" badge (a received document's Retenido). */
+  format?: 'money' | 'date' | 'datetime' | 'status' | 'catalog' | 'boolean' | 'yes-no' | 'text';
   /** Table name for `format: 'catalog'`. */
   catalog?: string;
   /**
@@ -89,6 +90,8 @@ export interface ListConfig {
   deletableWhen?: RowCondition;
   /** The list offers "Importar CSV" (`POST <api path>/import`; the server needs a natural key). */
   import?: boolean;
+  /** Named extra toolbar actions (src/renderers/list/list-actions.ts), e.g. `["copy-from-customers"]`. */
+  actions?: string[];
 }
 
 export interface SchemaEntry {

@@ -3,11 +3,12 @@
  * (`?q=&sort=&page=`), the previous page shown while the next loads, skeleton and empty states,
  * row click to edit, delete with a confirmation. Columns, filters and the nested list (a table's
  * catalog) come from the schema's list.json; who may create or delete from `accessTo`, and which
- * rows may be deleted from list.json's `deletableWhen` (e.g. only BORRADOR invoices).
+ * rows may be deleted from list.json's `deletableWhen` (e.g. only BORRADOR invoices); list.json's
+ * `actions` add named toolbar actions (list/list-actions.ts).
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -25,6 +26,7 @@ import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportCsvButton } from './list/ExportCsvButton.tsx';
 import { ImportCsvButton } from './list/ImportCsvDialog.tsx';
 import { columnsOf, rowMatches } from './list/list-options.ts';
+import { listAction } from './list/list-actions.ts';
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -92,6 +94,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
     <>
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+      {list.actions?.map((name) => {
+        const Action = listAction(name);
+        return Action ? (
+          <Suspense key={name} fallback={null}>
+            <Action entry={entry} basePath={basePath} />
+          </Suspense>
+        ) : null;
+      })}
     </>
   );
   return (

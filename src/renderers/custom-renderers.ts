@@ -34,4 +34,7 @@ registerRenderer('invoice-editor', () => import('./invoice/InvoiceEditor.tsx'));
 registerRenderer('credit-note-editor', () => import('./notes/CreditNoteEditor.tsx'));
 registerRenderer('debit-note-editor', () => import('./notes/DebitNoteEditor.tsx'));
 registerRenderer('waybill-editor', () => import('./waybill/WaybillEditor.tsx'));
+registerRenderer('purchase-settlement-editor', () => import('./settlement/SettlementEditor.tsx'));
+registerRenderer('withholding-editor', () => import('./withholding/WithholdingEditor.tsx'));
 registerRenderer('dashboard', () => import('./dashboard/Dashboard.tsx'));
+registerRenderer('received-document', () => import('./received/ReceivedDocumentScreen.tsx'));

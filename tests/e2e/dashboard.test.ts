@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import path from 'node:path';
-import { launch, screenshot, SCREENS_DIR } from './browser.ts';
+import { screenshot, SCREENS_DIR } from './browser.ts';
 import { buildClaveAcceso } from '../../core/access-key.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
@@ -11,32 +11,13 @@ import { loadSigningCredentials } from '../../server/domain/comprobantes/signing
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { sampleFactura } from '../helpers/factura-sample.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
 const DEMO_RUC = '1790016919001';
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  b = await launch();
-  await b.page.goto(`${srv.url}/#/auth/login`);
-  await b.page.getByLabel('Correo electrónico').fill('demo@emite.ec');
-  await b.page.getByLabel('Contraseña').fill('Demo1234!');
-  await b.page.getByRole('button', { name: 'Ingresar' }).click();
-  await b.page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
+const e2e = browserSuite({ signIn: DEMO_USER });
 
 async function issueDraftOf(customer: RegExp) {
-  const { page } = b;
-  await page.goto(`${srv.url}/#/invoicing/invoice?status=BORRADOR`);
+  const { page } = e2e.b;
+  await page.goto(`${e2e.srv.url}/#/invoicing/invoice?status=BORRADOR`);
   await page.getByRole('row', { name: customer }).click();
   await page.getByRole('button', { name: 'Emitir' }).click();
   await page.getByTestId('issued-panel').waitFor();
@@ -45,7 +26,7 @@ async function issueDraftOf(customer: RegExp) {
 describe('dashboard in Chromium', () => {
   it('shows the empty-state hints for a company without invoices', async () => {
     // The demo company has drafts only: no chart data yet, but drafts are counted by status.
-    const { page } = b;
+    const { page } = e2e.b;
     await page.getByText('Ventas del mes').waitFor();
     expect(await page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 0.00');
     // No authorised sale yet: the chart card holds the hint and a way to the drafts, not empty axes.
@@ -61,13 +42,13 @@ describe('dashboard in Chromium', () => {
   });
 
   it('after two invoices shows their total and the chart; a DEVUELTA one is under attention and its link opens it', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await issueDraftOf(/María Fernanda Lozada/);
     await issueDraftOf(/Distribuidora Austral/);
     // Another system already used 001-001-000000003 for this RUC: the SRI will refuse ours (45).
     const doc = sampleFactura({ ruc: DEMO_RUC, secuencial: 3 });
     doc.infoTributaria.claveAcceso = buildClaveAcceso({ fechaEmision: guayaquilDate(new Date()), codDoc: '01', ruc: DEMO_RUC, ambiente: '1', estab: '001', ptoEmi: '001', secuencial: 3, codigoNumerico: '11223344' });
-    const sri = createSriClient(sriEndpoints('sandbox', srv.url));
+    const sri = createSriClient(sriEndpoints('sandbox', e2e.srv.url));
     const other = generateTestP12({ ruc: DEMO_RUC, razonSocial: 'Otro sistema', password: 'x' });
     expect((await sri.validarComprobante(signComprobante(buildFacturaXml(doc), loadSigningCredentials(other, 'x')))).estado).toBe('RECIBIDA');
     await issueDraftOf(/CONSUMIDOR FINAL/);
@@ -97,7 +78,7 @@ describe('dashboard in Chromium', () => {
     await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('001-001-000000003');
 
     // The invoice list says why the SRI refused it, under the badge, and offers no delete for it.
-    await page.goto(`${srv.url}/#/invoicing/invoice?status=DEVUELTA`);
+    await page.goto(`${e2e.srv.url}/#/invoicing/invoice?status=DEVUELTA`);
     const devuelta = page.getByRole('row', { name: /001-001-000000003/ });
     await expect.poll(() => devuelta.getByTestId('row-message').textContent()).toBe('[45] ERROR SECUENCIAL REGISTRADO');
     expect(await devuelta.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);

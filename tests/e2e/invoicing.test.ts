@@ -1,40 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  b = await launch();
-  const { page } = b;
-  await page.goto(`${srv.url}/#/auth/login`);
-  await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
-  await page.getByLabel('Contraseña').fill('Demo1234!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
+const e2e = browserSuite({ signIn: DEMO_USER });
 
 async function nav(name: string) {
-  await b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
-  await b.page.getByRole('heading', { level: 2, name }).or(b.page.getByRole('heading', { name, exact: true }).last()).first().waitFor();
-  await b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
+  await e2e.b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
+  await e2e.b.page.getByRole('heading', { level: 2, name }).or(e2e.b.page.getByRole('heading', { name, exact: true }).last()).first().waitFor();
+  await e2e.b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
 }
 
 async function createThroughForm(menu: string, fill: () => Promise<void>, expectCell: string) {
-  const { page } = b;
+  const { page } = e2e.b;
   await nav(menu);
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await fill();
@@ -45,7 +24,7 @@ async function createThroughForm(menu: string, fill: () => Promise<void>, expect
 
 describe('invoicing in Chromium', () => {
   it('creates an establishment, a customer and two products through the generic forms', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await createThroughForm(
       'Establecimientos',
       async () => {
@@ -87,7 +66,7 @@ describe('invoicing in Chromium', () => {
   });
 
   it('builds an invoice with two IVA rates and a discount, with live totals; saves, reopens and finds it', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await nav('Facturas');
     await page.getByRole('button', { name: 'Nuevo' }).click();
     // the list has a "Cliente" filter too: wait for the editor before typing into its "Cliente"
@@ -139,7 +118,7 @@ describe('invoicing in Chromium', () => {
   });
 
   it('issues it: AUTORIZADA, RIDE downloads, and the customer gets the XML and the RIDE by mail', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await page.getByRole('row', { name: /Importadora Andina/ }).click();
     await page.getByRole('button', { name: 'Emitir' }).click();
     await page.getByTestId('issued-panel').waitFor();
@@ -157,7 +136,7 @@ describe('invoicing in Chromium', () => {
     await expect
       .poll(
         async () => {
-          for (const f of srv.outboxFiles()) {
+          for (const f of e2e.srv.outboxFiles()) {
             const m = await simpleParser(readFileSync(f));
             if (m.subject?.includes('Factura electrónica')) return m.attachments.map((a) => a.contentType).sort();
           }

@@ -1,48 +1,28 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, signInThroughPage } from '../helpers/browser-suite.ts';
 import { newRuc } from '../helpers/test-app.ts';
-import { launch, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
 
-let srv: TestServer;
-let b: Awaited<ReturnType<typeof launch>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  b = await launch();
-});
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await screenshot(b.page, `FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-});
-afterAll(async () => {
-  await b?.close();
-  await srv?.stop();
-});
+const e2e = browserSuite();
 
 async function signIn(email: string, password: string) {
-  const { page } = b;
-  await page.goto(`${srv.url}/#/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+  await signInThroughPage(e2e.b.page, e2e.srv.url, { email, password });
 }
 
 async function logOut() {
-  await b.page.getByRole('button', { name: 'Menú de perfil' }).click();
-  await b.page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-  await b.page.waitForURL(/#\/pages\/login/, { waitUntil: 'commit' });
+  await e2e.b.page.getByRole('button', { name: 'Menú de perfil' }).click();
+  await e2e.b.page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await e2e.b.page.waitForURL(/#\/pages\/login/, { waitUntil: 'commit' });
 }
 
 describe('the shell in Chromium', () => {
   it('registers a company, activates it from the mailed link, signs in and opens every menu entry', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     const ruc = await newRuc();
     const email = `e2e${Date.now()}@example.com`;
-    await page.goto(`${srv.url}/`);
+    await page.goto(`${e2e.srv.url}/`);
     await page.waitForURL(/#\/auth\/login/, { waitUntil: 'commit' });
     await page.getByRole('link', { name: 'Registrar Empresa' }).click();
     await page.getByLabel('RUC').fill(ruc);
@@ -58,7 +38,7 @@ describe('the shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Revise su correo' }).waitFor();
     await screenshot(page, '02-registered');
 
-    const mail = await simpleParser(readFileSync(srv.outboxFiles()[0]));
+    const mail = await simpleParser(readFileSync(e2e.srv.outboxFiles()[0]));
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toContain(email);
     const link = /(http\S+#\/auth\/activate\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
     await page.goto(link);
@@ -92,8 +72,8 @@ describe('the shell in Chromium', () => {
   });
 
   it('sends a visitor without a session to login with returnUrl, and back there after login', async () => {
-    const { page } = b;
-    await page.goto(`${srv.url}/#/invoicing/customer`);
+    const { page } = e2e.b;
+    await page.goto(`${e2e.srv.url}/#/invoicing/customer`);
     await page.waitForURL(/#\/login\?returnUrl=%2Finvoicing%2Fcustomer/, { waitUntil: 'commit' });
     await page.getByLabel('Correo electrónico').fill('demo@emite.ec');
     await page.getByLabel('Contraseña').fill('Demo1234!');
@@ -104,7 +84,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('lets staff create, edit and delete a catalog entry', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await signIn('staff@emite.ec', 'Staff1234!');
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Tablas y catálogos' }).click();
     await page.getByRole('row', { name: /forma_pago/ }).waitFor();
@@ -132,7 +112,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('edits the company profile as SUPERADMIN', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await signIn('demo@emite.ec', 'Demo1234!');
     await page.getByRole('button', { name: 'Menú de perfil' }).click();
     await page.getByRole('menuitem', { name: 'Empresa' }).click();
@@ -149,7 +129,7 @@ describe('the shell in Chromium', () => {
   });
 
   it('is usable at 360 px: the menu is a drawer that closes on navigation', async () => {
-    const { page, errors } = b;
+    const { page, errors } = e2e.b;
     await page.setViewportSize({ width: 360, height: 740 });
     try {
       await signIn('demo@emite.ec', 'Demo1234!');

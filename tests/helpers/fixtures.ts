@@ -64,3 +64,7 @@ export const bookSale = (data: Awaited<ReturnType<typeof seedMasterData>>) => ({
   detalles: [{ product: data.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' }],
   pagos: [{ formaPago: '01', total: 25 }],
 });
+
+/** A supplier record (/api/supplier): a person without RUC, identified by cédula, with an e-mail. */
+export const createSupplier = (t: TestApp, auth: Record<string, string>, over: Record<string, unknown> = {}) =>
+  post(t, auth, '/api/supplier', { tipoIdentificacion: '05', identificacion: '1104181183', razonSocial: 'José Quishpe Tipán', email: 'jose.quishpe@example.com', direccion: 'Comuna Tola Chica, Tumbaco', telefono: '0991234567', ...over });

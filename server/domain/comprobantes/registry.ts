@@ -7,9 +7,11 @@ import { factura } from './factura/index.ts';
 import { notaCredito } from './nota-credito/index.ts';
 import { notaDebito } from './nota-debito/index.ts';
 import { guiaRemision } from './guia-remision/index.ts';
+import { liquidacionCompra } from './liquidacion-compra/index.ts';
+import { comprobanteRetencion } from './comprobante-retencion/index.ts';
 import { toInvoiceView, type InvoiceRow } from './comprobante-view.ts';
 
-export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito, notaDebito, guiaRemision];
+export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito, notaDebito, guiaRemision, liquidacionCompra, comprobanteRetencion];
 
 const byCodDoc = new Map(COMPROBANTE_TYPES.map((t) => [t.meta.codDoc as string, t]));
 

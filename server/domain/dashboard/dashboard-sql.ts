@@ -27,8 +27,8 @@ export interface FiguresRange {
 }
 
 /**
- * One row: `sales` {thisMonth, lastMonth, period, iva, authorised} (net: notas de crédito subtract,
- * notas de débito add; `authorised` counts facturas), `by_status` {STATUS: n},
+ * One row: `sales` {thisMonth, lastMonth, period, iva, authorised} (net: facturas and notas de
+ * débito add, notas de crédito subtract, other types (03, 06, 07) count 0; `authorised` counts facturas), `by_status` {STATUS: n},
  * `series` [{month: 'YYYY-MM', total, n}] (months with sales only), `top_customers` and
  * `top_products` [{id, label, total, n}] (at most 5 each, biggest total first; n is the number of
  * invoices for a customer and the quantity sold for a product). Money is the numeric sum, as a
@@ -39,8 +39,10 @@ export function figuresSql(r: FiguresRange): SQL {
   const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
   // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
   const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
-  // Sales are net: facturas and notas de débito add, notas de crédito (returns, discounts) subtract.
-  const net = (column: string) => sql.raw(`case when cod_doc = '04' then -${column} else ${column} end`);
+  // Sales are net: facturas (01) and notas de débito (05) add, notas de crédito (04: returns,
+  // discounts) subtract; anything else is not a sale and counts 0: a liquidación de compra (03) is
+  // a purchase, a guía de remisión (06) moves goods, a retención (07) withholds tax.
+  const net = (column: string) => sql.raw(`case when cod_doc in ('01', '05') then ${column} when cod_doc = '04' then -${column} else 0 end`);
   return sql`
     select
       (select json_build_object(
@@ -85,7 +87,8 @@ export function figuresSql(r: FiguresRange): SQL {
         from (
           select d->>'product' as id, min(d->>'descripcion') as label, sum(${net("(d->>'precioTotalSinImpuesto')::numeric")}) as total, sum(${net("(d->>'cantidad')::numeric")}) as n
           from comprobante cross join lateral jsonb_array_elements(detalles) as d
-          where ${authorisedInPeriod} and d->>'product' is not null
+          -- Only sales documents: a liquidación de compra's lines name products bought, not sold.
+          where ${authorisedInPeriod} and cod_doc in ('01', '04', '05') and d->>'product' is not null
           group by 1 order by total desc, id limit 5
         ) tp
       ) as top_products`;

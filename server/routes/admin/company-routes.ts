@@ -4,8 +4,14 @@ import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { getCompanyProfile, updateCompanyProfile } from '../../domain/admin/company-profile.ts';
 import { typed } from '../../http/typed.ts';
+import { blankOptionalsOmitted, formBody } from '../../http/form-body.ts';
+import { companySchema } from '../../schemas/generated/company-schema.ts';
 
-const optionalText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+/**
+ * PUT body: the company form's schema (src/schemas/company). Unknown and read-only fields (`ruc`, what
+ * GET answered) pass and are ignored; an optional field sent as null or "" is cleared.
+ */
+const companyBody = formBody(companySchema);
 
 export const companyOut = {
   type: 'object',
@@ -48,27 +54,9 @@ export async function companyRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     '/api/admin/company',
     {
       preHandler: requirePermission('company', 'update'),
+      preValidation: blankOptionalsOmitted(companySchema),
       schema: { summary: 'Modificar la empresa de la sesión',
-        body: {
-          type: 'object',
-          required: ['razonSocial', 'email', 'dirMatriz'],
-          properties: {
-            razonSocial: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-            nombreComercial: optionalText(300),
-            email: { type: 'string', format: 'email', maxLength: 254 },
-            dirMatriz: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-            telefono: optionalText(30),
-            obligadoContabilidad: { type: 'boolean' },
-            contribuyenteEspecial: { type: ['string', 'null'], pattern: '^(\\d{3,13})?$' },
-            contribuyenteRimpe: {
-              type: ['string', 'null'],
-              enum: ['', null, 'CONTRIBUYENTE RÉGIMEN RIMPE', 'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE'],
-            },
-            agenteRetencion: { type: ['string', 'null'], pattern: '^(\\d{1,8})?$' },
-            ambiente: { type: 'string', enum: ['1', '2'] },
-            facturaVersion: { type: 'string', enum: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'] },
-          },
-        },
+        body: companyBody,
         response: { 200: companyOut },
       },
     },

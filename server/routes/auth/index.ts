@@ -13,12 +13,14 @@ import { mailPasswordReset, resetPassword } from '../../domain/auth/reset-passwo
 import { currentUserSchema } from '../../domain/auth/current-user.ts';
 import type { AccountServices } from '../../domain/auth/account-services.ts';
 import { typed } from '../../http/typed.ts';
+import { formFields } from '../../http/form-body.ts';
+import { companySchema } from '../../schemas/generated/company-schema.ts';
+import { userSchema } from '../../schemas/generated/user-schema.ts';
 import { messageOut } from '../../http/route-schemas.ts';
 import { confirmEmailAndKeepSession } from '../../domain/auth/confirm-email-session.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 8, maxLength: 200 } as const;
-const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 const credentials = {
   type: 'object',
   required: ['email', 'password'],
@@ -48,19 +50,16 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
               required: ['ruc', 'razonSocial', 'email', 'dirMatriz'],
               additionalProperties: false,
               properties: {
+                // the RUC is read-only in the company form, written once here
                 ruc: { type: 'string', pattern: '^\\d{13}$' },
-                razonSocial: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-                nombreComercial: { type: 'string', maxLength: 300 },
-                email,
-                dirMatriz: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-                telefono: { type: 'string', maxLength: 30 },
+                ...formFields(companySchema, ['razonSocial', 'nombreComercial', 'email', 'dirMatriz', 'telefono']),
               },
             },
             user: {
               type: 'object',
               required: ['firstName', 'lastName', 'email', 'password'],
               additionalProperties: false,
-              properties: { firstName: name, lastName: name, email, password },
+              properties: { ...formFields(userSchema, ['firstName', 'lastName', 'email']), password },
             },
           },
         },

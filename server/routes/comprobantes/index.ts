@@ -28,6 +28,8 @@ import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/route-schemas.ts';
 import { binaryOut, noContent } from '../../http/route-schemas.ts';
 import { creditableRoute } from './creditable-route.ts';
+import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibidas.ts';
+import { withholdingProposalRoute } from './withholding-proposal-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
@@ -39,6 +41,7 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
     draftRoutes(typed(app), deps, type, base);
   }
   await creditableRoute(app, deps);
+  await withholdingProposalRoute(app, deps);
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */
@@ -55,9 +58,12 @@ function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: 
     reply.header('x-total-count', String(total));
     return items;
   });
-  app.get(`${base}/:_id`, { preHandler: can('read'), schema: { summary: `${label}: obtener`, params: idParam, response: { 200: comprobanteOut } } }, async (request) =>
-    toComprobanteView(await getInvoice(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc })),
-  );
+  app.get(`${base}/:_id`, { preHandler: can('read'), schema: { summary: `${label}: obtener`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
+    const { companyId } = currentUser(request);
+    const view = toComprobanteView(await getInvoice(deps.db, { companyId, id: request.params._id, codDoc }));
+    // A factura shows the retenciones its buyer issued on it and we received (DESIGN.md §8).
+    return codDoc === '01' ? { ...view, retencionesRecibidas: await retencionesRecibidasOf(deps.db, { companyId, facturaId: view._id }) } : view;
+  });
   const save = async (request: Pick<FastifyRequest, 'user' | 'body'>, id?: string) => {
     const user = currentUser(request);
     const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });

@@ -17,47 +17,38 @@ import { typed } from '../../http/typed.ts';
 import { idParam, noContent } from '../../http/route-schemas.ts';
 import { editUser } from '../../domain/users/edit-user.ts';
 import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
-import { ROLES } from '../../../core/roles.ts';
+import { formBody, blankOptionalsOmitted } from '../../http/form-body.ts';
+import { userSchema } from '../../schemas/generated/user-schema.ts';
 
+const { _id, email, firstName, lastName, role, isStaff } = currentUserSchema.properties;
+/** A user as listed and read: who they are (as in CurrentUser) plus how they are managed. */
 const userOut = {
   type: 'object',
   properties: {
-    _id: { type: 'string' },
-    email: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    role: { type: 'string' },
+    _id, email, firstName, lastName, role, isStaff,
     active: { type: 'boolean' },
-    isStaff: { type: 'boolean' },
     emissionPoints: emissionScopeSchema,
     createdAt: { type: 'string' },
     /** Only in the answer to a change of one's own e-mail: the address waiting for confirmation. */
     pendingEmail: { type: 'string' },
   },
 } as const;
-const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-/** POST and PUT body; an empty or missing password on POST sends an invitation instead. */
-const userBody = {
-    type: 'object',
-    required: ['email', 'firstName', 'lastName', 'role'],
-    additionalProperties: false,
-    properties: {
-      _id: { type: 'string' },
-      email: { type: 'string', format: 'email', maxLength: 254 },
-      firstName: name,
-      lastName: name,
-      role: { type: 'string', enum: ROLES },
-      active: { type: 'boolean' },
-      password: { type: 'string', maxLength: 200 },
-      /** Required when the caller changes their own e-mail. */
-      currentPassword: { type: 'string', maxLength: 200 },
-      emissionPoints: emissionScopeSchema,
-      // Read-only fields of the user as read; accepted and ignored so a client can send it back.
-      isStaff: { type: 'boolean' },
-      createdAt: { type: 'string' },
-      pendingEmail: { type: 'string' },
-    },
-} as const;
+/**
+ * POST and PUT body: the user form's schema (src/schemas/user) plus what only the API takes; an empty
+ * or missing password on POST sends an invitation instead (blank optional fields count as not sent).
+ */
+const userBody = formBody(userSchema, {
+  additionalProperties: false,
+  extra: {
+    /** Required when the caller changes their own e-mail. */
+    currentPassword: { type: 'string', maxLength: 200 },
+    // Read-only fields of the user as read; accepted and ignored so a client can send it back.
+    isStaff: { type: 'boolean' },
+    createdAt: { type: 'string' },
+    pendingEmail: { type: 'string' },
+  },
+});
+const omitBlankOptionals = blankOptionalsOmitted(userSchema);
 
 export async function userRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = typed(fastify);
@@ -98,7 +89,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
 
   app.post(
     '/api/user',
-    { preHandler: requirePermission('user', 'create'), schema: { summary: 'Crear un usuario (sin contraseña: se le envía una invitación)', body: userBody, response: { 201: userOut } } },
+    { preHandler: requirePermission('user', 'create'), preValidation: omitBlankOptionals, schema: { summary: 'Crear un usuario (sin contraseña: se le envía una invitación)', body: userBody, response: { 201: userOut } } },
     async (request, reply) => {
       const user = currentUser(request);
       return reply.status(201).send(await addUser(services, { companyId: user.companyId, actor: user, input: request.body, now: deps.clock() }));
@@ -109,7 +100,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     getUser(deps.db, { companyId: currentUser(request).companyId, id: request.params._id }),
   );
 
-  app.put('/api/user/:_id', { schema: { summary: 'Modificar un usuario (o el perfil propio)', params: idParam, body: userBody, response: { 200: userOut } } }, async (request) => {
+  app.put('/api/user/:_id', { preValidation: omitBlankOptionals, schema: { summary: 'Modificar un usuario (o el perfil propio)', params: idParam, body: userBody, response: { 200: userOut } } }, async (request) => {
     const user = currentUser(request);
     return editUser(services, { companyId: user.companyId, actor: user, id: request.params._id, input: request.body, now: deps.clock() });
   });

@@ -40,7 +40,8 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, confirmIssue, issu
   }
   if (!editor.draft) return null;
   const label = meta.label.toLowerCase();
-  const heading = editing ? (issued ? `${meta.label} ${String(record?.numero ?? '')}` : `Borrador de ${label}`) : `Nueva ${label}`;
+  // "el comprobante de retención" is the one masculine type (comprobante-labels.ts on the server).
+  const heading = editing ? (issued ? `${meta.label} ${String(record?.numero ?? '')}` : `Borrador de ${label}`) : `${label.startsWith('comprobante') ? 'Nuevo' : 'Nueva'} ${label}`;
   const issue = () => (confirmIssue ? setConfirming('issue') : void editor.onIssue());
   return (
     <Stack gap="4" maxW="7xl">

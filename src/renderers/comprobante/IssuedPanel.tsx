@@ -18,7 +18,7 @@ import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
 /** Save a fetched file under `filename` (the browser's download). */
-function saveAs(blob: Blob, filename: string) {
+export function saveAs(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

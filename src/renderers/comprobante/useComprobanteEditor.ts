@@ -87,7 +87,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     onSuccess: (data: ComprobanteRecord, savedId) => {
       const result = String(data.status);
       const tone = result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning';
-      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizada por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
+      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizad${meta.label.startsWith('Comprobante') ? 'o' : 'a'} por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
       if (editing) setRecord(data);
       else openSaved(savedId);
     },

@@ -18,6 +18,7 @@ import { TotalsPanel } from './TotalsPanel.tsx';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields.tsx';
 import { InfoAdicionalEditor } from './InfoAdicionalEditor.tsx';
 import { InvoiceNoteActions, InvoiceNotesCard } from './InvoiceNotes.tsx';
+import { RetencionesRecibidasCard } from '../received/RetencionesRecibidasCard.tsx';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { fieldError, firstLineError, fromInvoice, type Establishment, liveTotals, maxInfoAdicional, newLine, paymentGap, toRequestBody, type InvoiceDraft, type LineDraft } from './invoice-model.ts';
 
@@ -55,7 +56,14 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
       editor={editor}
       canIssue={Boolean(totals) && gap === 0 && live.lineErrors.size === 0}
       issuedActions={record && <InvoiceNoteActions invoice={record} basePath={basePath} />}
-      issuedExtras={record && <InvoiceNotesCard invoice={record} basePath={basePath} />}
+      issuedExtras={
+        record && (
+          <>
+            <InvoiceNotesCard invoice={record} basePath={basePath} />
+            <RetencionesRecibidasCard invoice={record} />
+          </>
+        )
+      }
     >
       {draft && (
         <>

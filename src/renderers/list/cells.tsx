@@ -1,6 +1,6 @@
 /** How list cells show a value by its column's format (money, date, catalog, status badge…). */
 import type { ReactNode } from 'react';
-import { Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useCatalog } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import type { ListColumn } from '../../engine/schema-registry.ts';
@@ -45,6 +45,12 @@ function formatValue(col: ListColumn, value: unknown): ReactNode {
       return <CatalogCell table={col.catalog ?? ''} code={value} />;
     case 'boolean':
       return value ? 'Sí' : 'No';
+    case 'yes-no':
+      return (
+        <Badge colorPalette={value ? 'green' : 'gray'} variant="subtle" data-value={value ? 'si' : 'no'}>
+          {value ? 'Sí' : 'No'}
+        </Badge>
+      );
     default:
       return value === null || value === undefined ? '' : String(value);
   }

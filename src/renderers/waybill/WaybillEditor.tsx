@@ -2,23 +2,33 @@
  * The guía de remisión editor (`x-renderer: "waybill-editor"`) on the comprobante frame: the schema
  * form of src/schemas/waybill (carrier, plate, dates, destinatarios with their goods) with Guardar
  * borrador / Emitir and, once issued, the shared issued panel (RIDE, XML, correo). Opened as
- * `<basePath>/new?invoice=<_id>` from an authorised factura, its first destinatario cites it.
+ * `<basePath>/new?invoice=<_id>` from an authorised factura, its first destinatario cites it and
+ * shows the factura's buyer and lines as soon as the factura loads.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { emptyWaybill, fromWaybill, toWaybillBody, type WaybillDraft } from './waybill-model.ts';
+import { useReferencedInvoice } from '../notes/useReferencedInvoice.ts';
+import type { Row } from '../../engine/resources.ts';
+import { destinatarioFromInvoice, emptyWaybill, fromWaybill, toWaybillBody, type WaybillDraft } from './waybill-model.ts';
 
 export default function WaybillEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
   const [params] = useSearchParams();
   const invoice = params.get('invoice');
   const initial = useMemo(() => emptyWaybill(guayaquilDate(new Date()), invoice), [invoice]);
   const editor = useComprobanteEditor<WaybillDraft>({ entry, id, basePath, toForm: fromWaybill, initial, toBody: toWaybillBody });
-  const { draft, readOnly, errors } = editor;
+  const { draft, readOnly, errors, setDraft } = editor;
+  // Started from a factura: its buyer and lines fill the first destinatario once it loads, and its
+  // establishment and emission point are the guía's unless already chosen.
+  const onInvoiceLoaded = useCallback(
+    (inv: Row) => setDraft((d) => ({ establishment: inv.establishment, ptoEmi: inv.ptoEmi, ...d, destinatarios: [destinatarioFromInvoice(inv), ...((d.destinatarios as unknown[] | undefined) ?? []).slice(1)] }), false),
+    [setDraft],
+  );
+  useReferencedInvoice({ editing: editor.editing, draftInvoice: undefined, onLoaded: onInvoiceLoaded });
   const destinatarios = (draft?.destinatarios as unknown[] | undefined) ?? [];
   return (
     <ComprobanteEditorFrame

@@ -22,6 +22,26 @@ export function emptyWaybill(today: string, invoice?: string | null): WaybillDra
   return { fechaIniTransporte: today, fechaFinTransporte: today, destinatarios: [invoice ? { invoice, motivoTraslado: 'Venta' } : { motivoTraslado: 'Venta' }] };
 }
 
+/**
+ * The first destinatario of a guía started from an authorised factura (its API view): the buyer,
+ * the factura cited as sustento and its lines (código principal, descripción, cantidad), shown in the
+ * form before saving; the server fills the address from the factura or the customer when left empty.
+ * @example destinatarioFromInvoice({_id: 'f1', identificacionComprador: '1710034065', razonSocialComprador: 'Ana', detalles: [{codigoPrincipal: 'P1', descripcion: 'Caja', cantidad: 2}]})
+ */
+export function destinatarioFromInvoice(invoice: Record<string, unknown>, motivoTraslado = 'Venta'): Record<string, unknown> {
+  const lines = Array.isArray(invoice.detalles) ? (invoice.detalles as Array<Record<string, unknown>>) : [];
+  return pick(
+    {
+      invoice: invoice._id,
+      identificacion: invoice.identificacionComprador,
+      razonSocial: invoice.razonSocialComprador,
+      motivoTraslado,
+      detalles: lines.map((l) => pick({ codigoInterno: l.codigoPrincipal, codigoAdicional: l.codigoAuxiliar, descripcion: l.descripcion, cantidad: l.cantidad }, DETALLE)),
+    },
+    DESTINATARIO,
+  );
+}
+
 /** A draft or API view -> only what the form edits and the server accepts. */
 export function fromWaybill(record: Record<string, unknown>): WaybillDraft {
   const draft = pick(record, TOP);

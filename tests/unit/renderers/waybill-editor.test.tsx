@@ -23,8 +23,11 @@ afterEach(() => {
 });
 
 describe('guía de remisión editor', () => {
-  it('started from a factura, saves a draft whose destinatario cites it', async () => {
+  it('started from a factura, shows its buyer and lines and saves a draft whose destinatario cites it', async () => {
     const calls = mockApi({
+      'GET /api/invoice/f1': () => ({
+        body: { _id: 'f1', status: 'AUTORIZADA', establishment: 'e1', ptoEmi: '002', identificacionComprador: '1710034065', razonSocialComprador: 'Ana Quispe', detalles: [{ codigoPrincipal: 'LAP-14', descripcion: 'Laptop 14"', cantidad: 2, precioUnitario: 700 }] },
+      }),
       'GET /api/establishment': () => ({ body: [] }),
       'GET /api/carrier': () => ({ body: [] }),
       'POST /api/waybill': ({ body }) => ({ status: 201, body: { _id: 'g1', status: 'BORRADOR', ...(body as object) } }),
@@ -38,12 +41,16 @@ describe('guía de remisión editor', () => {
       user,
     );
     await screen.findByText('Nueva guía de remisión');
+    await screen.findByDisplayValue('Ana Quispe');
+    expect(screen.getByDisplayValue('Laptop 14"')).toBeTruthy();
     fireEvent.click(screen.getByText('Guardar borrador'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      establishment: 'e1',
+      ptoEmi: '002',
       fechaIniTransporte: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       fechaFinTransporte: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      destinatarios: [{ invoice: 'f1', motivoTraslado: 'Venta' }],
+      destinatarios: [{ invoice: 'f1', motivoTraslado: 'Venta', identificacion: '1710034065', razonSocial: 'Ana Quispe', detalles: [{ codigoInterno: 'LAP-14', descripcion: 'Laptop 14"', cantidad: 2 }] }],
     });
   });
 

@@ -1,0 +1,71 @@
+/**
+ * The API shape of a received comprobante (DESIGN.md §4 `/api/received-document`; the withholding
+ * editor relies on these names): money as numbers (USD, 2 decimals), fechaEmision 'YYYY-MM-DD',
+ * fechaAutorizacion ISO 8601, numero '001-001-000000001'.
+ */
+import type { ReceivedDetail, ReceivedPago } from './received-document.ts';
+import type { ReceivedDocumentRow } from './import-received-document.ts';
+
+/** A retención we issued on this document (table comprobante, cod_doc 07, related_id = its _id). */
+export interface WithholdingRef {
+  _id: string;
+  numero: string | null;
+  status: string;
+}
+
+/** Statuses of an issued retención that count as "withheld" (a BORRADOR, DEVUELTA or NO_AUTORIZADA does not). */
+export const WITHHOLDING_LIVE_STATUSES = ['FIRMADA', 'RECIBIDA', 'EN_PROCESO', 'AUTORIZADA'] as const;
+
+const n = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? 0 : Math.round(Number(v) * 100) / 100);
+
+/** '001-001-000000001'. */
+export const receivedNumero = (row: Pick<ReceivedDocumentRow, 'estab' | 'ptoEmi' | 'secuencial'>) => `${row.estab}-${row.ptoEmi}-${row.secuencial.padStart(9, '0')}`;
+
+/** The list row: no XML, no detail. `withheld` comes from the list query. */
+export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'authorizationXml' | 'detail' | 'impuestos'> & { withheld: boolean }) {
+  return {
+    _id: row.id,
+    claveAcceso: row.claveAcceso,
+    codDoc: row.codDoc,
+    version: row.version,
+    estab: row.estab,
+    ptoEmi: row.ptoEmi,
+    secuencial: row.secuencial,
+    numero: receivedNumero(row),
+    fechaEmision: row.fechaEmision,
+    fechaAutorizacion: row.fechaAutorizacion?.toISOString() ?? null,
+    numeroAutorizacion: row.numeroAutorizacion,
+    rucEmisor: row.rucEmisor,
+    razonSocialEmisor: row.razonSocialEmisor,
+    identificacionComprador: row.identificacionComprador,
+    razonSocialComprador: row.razonSocialComprador,
+    supplier: row.supplierId,
+    totalSinImpuestos: n(row.totalSinImpuestos),
+    totalDescuento: n(row.totalDescuento),
+    totalIva: n(row.totalIva),
+    importeTotal: n(row.importeTotal),
+    withheld: row.withheld,
+    relatedInvoice: row.relatedId,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The whole document (GET /api/received-document/:id): the summary plus impuestos per rate
+ * (numbers), pagos (total as a number), the parsed `detail`, and the retenciones issued on it.
+ */
+export function toReceivedView(row: ReceivedDocumentRow, withholdings: WithholdingRef[]) {
+  const detail = row.detail as ReceivedDetail;
+  const pagos = (detail.pagos ?? (detail.docsSustento ?? []).flatMap((d) => d.pagos ?? [])) as ReceivedPago[];
+  return {
+    ...toReceivedSummary({ ...row, withheld: withholdings.some((w) => (WITHHOLDING_LIVE_STATUSES as readonly string[]).includes(w.status)) }),
+    impuestos: row.impuestos.map((i) => ({ codigo: i.codigo, codigoPorcentaje: i.codigoPorcentaje, tarifa: n(i.tarifa), baseImponible: n(i.baseImponible), valor: n(i.valor) })),
+    pagos: pagos.map((p) => ({ formaPago: p.formaPago, total: n(p.total), ...(p.plazo !== undefined ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}) })),
+    detail: row.detail,
+    withholdings,
+  };
+}
+
+export type ReceivedView = ReturnType<typeof toReceivedView>;
+export type ReceivedSummary = ReturnType<typeof toReceivedSummary>;

@@ -1,0 +1,70 @@
+/**
+ * A route body derived from a screen's form schema (src/schemas/<name>/schema.json, as the `as const`
+ * copy in server/schemas/generated/), so the fields, their limits and — through the JSON Schema type
+ * provider — the handler's TypeScript types are written once (issue 18). The form's annotations
+ * (`x-…`, `$schema`) are dropped, read-only fields are accepted and ignored (a client may send back
+ * what it read), `default`s are left to the form (a PUT without `emissionPoints` keeps them, it does
+ * not reset them), and server-only fields (`currentPassword`) are added by the route.
+ * @example const body = formBody(userSchema, { additionalProperties: false, extra: { currentPassword: { type: 'string', maxLength: 200 } } });
+ */
+import type { FastifyRequest } from 'fastify';
+
+type Properties = Record<string, object>;
+interface FormSchema {
+  readonly required?: readonly string[];
+  readonly properties: Properties;
+}
+
+/** Drop the `x-…` annotation keys (Fastify's Ajv runs strict) and `default` of one property. */
+type Plain<P> = { [K in keyof P as K extends `x-${string}` | 'default' ? never : K]: P[K] };
+type PlainProperties<P> = { [K in keyof P]: Plain<P[K]> };
+
+export type FormBody<S extends FormSchema, E extends Properties, A extends boolean | undefined> = {
+  type: 'object';
+  required: S['required'] extends readonly string[] ? S['required'] : readonly [];
+  properties: PlainProperties<S['properties']> & E;
+} & (A extends boolean ? { additionalProperties: A } : unknown);
+
+const plain = (p: object): object => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('x-') && k !== 'default'));
+
+/**
+ * The body schema of a form schema: its properties (annotations dropped) and `required`, plus `extra`.
+ * @param o.additionalProperties false to answer 400 for an unknown field (default: unknown fields pass).
+ */
+export function formBody<const S extends FormSchema, const E extends Properties = Record<never, never>, const A extends boolean | undefined = undefined>(
+  schema: S,
+  o: { extra?: E; additionalProperties?: A } = {},
+): FormBody<S, E, A> {
+  const properties = { ...Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, plain(p)])), ...(o.extra ?? {}) };
+  return {
+    type: 'object',
+    required: schema.required ?? [],
+    properties,
+    ...(o.additionalProperties === undefined ? {} : { additionalProperties: o.additionalProperties }),
+  } as unknown as FormBody<S, E, A>;
+}
+
+/**
+ * Some fields of a form schema, annotations and defaults left out, to build a body that takes part of
+ * a form (registration takes the company's and the user's).
+ * @example { ...formFields(companySchema, ['razonSocial', 'email']), ruc: { type: 'string', pattern: '^\\d{13}$' } }
+ */
+export function formFields<const S extends FormSchema, const K extends keyof S['properties'] & string>(schema: S, keys: readonly K[]): { [P in K]: Plain<S['properties'][P]> } {
+  return Object.fromEntries(keys.map((k) => [k, plain(schema.properties[k]!)])) as { [P in K]: Plain<S['properties'][P]> };
+}
+
+/**
+ * A `preValidation` hook: an optional top-level field sent as `null` or `""` counts as not sent (a
+ * form's cleared field; "no password" on POST /api/user is an invitation), so the form schema's
+ * limits (`minLength: 8`) apply only to values actually given.
+ */
+export function blankOptionalsOmitted(schema: FormSchema) {
+  const required = new Set(schema.required ?? []);
+  return async (request: FastifyRequest): Promise<void> => {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+    for (const [key, value] of Object.entries(body)) {
+      if (!required.has(key) && (value === null || value === '')) delete (body as Record<string, unknown>)[key];
+    }
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The liquidación de compra editor (`x-renderer: "purchase-settlement-editor"`) on the comprobante
+ * frame, with the factura editor's pieces: the proveedor (SupplierPicker, with "Nuevo proveedor"),
+ * establishment, emission point and date, the line table (a line counts with a product or a
+ * description; settlement-model.ts), optional formas de pago, additional info and live totals
+ * (core/totals, as the server). Issued, the shared issued panel (RIDE, XML, correo) and, once
+ * AUTORIZADA, "Emitir retención".
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import { Box, Card, Field, Grid, Stack, Text } from '@chakra-ui/react';
+import type { CustomRendererProps } from '../custom-renderers.ts';
+import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { EmissionPointFields, useEstablishments } from '../comprobante/EmissionPointFields.tsx';
+import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
+import { useIvaRates } from '../comprobante/useIvaRates.ts';
+import { LinesCard } from '../invoice/LinesCard.tsx';
+import { PaymentsCard } from '../invoice/PaymentsCard.tsx';
+import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
+import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
+import { maxInfoAdicional, newLine, paymentGap, type Establishment, type InvoiceDraft, type LineDraft } from '../invoice/invoice-model.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { SupplierPicker } from './SupplierPicker.tsx';
+import { EmitWithholdingAction } from './EmitWithholdingAction.tsx';
+import { fieldError, firstSettlementLineError, fromSettlement, settlementLiveTotals, toSettlementBody, type SettlementDraft } from './settlement-model.ts';
+
+export default function SettlementEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
+  const initial = useMemo<SettlementDraft>(() => ({ fechaEmision: guayaquilDate(new Date()), detalles: [newLine()], pagos: [], infoAdicional: [] }), []);
+  const editor = useComprobanteEditor<SettlementDraft>({ entry, id, basePath, toForm: fromSettlement, initial, toBody: toSettlementBody, check: (d) => (d.supplier ? firstSettlementLineError(d.detalles) : 'Elija el proveedor de la liquidación') });
+  const { draft, setDraft, record, readOnly, errors } = editor;
+  const establishments = useEstablishments();
+  const iva = useIvaRates();
+
+  useEffect(() => {
+    if (draft && !draft.establishment && establishments?.length) {
+      const first = establishments[0] as Establishment;
+      setDraft((d) => ({ ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi }), false);
+    }
+  }, [draft, establishments, setDraft]);
+
+  const update = useCallback((patch: Partial<SettlementDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
+  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
+  const live = useMemo(() => settlementLiveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
+  const { totals } = live;
+  // Pagos are optional in a liquidación; once entered they must add up to the total.
+  const gap = draft && draft.pagos.length ? paymentGap(draft.pagos, totals?.importeTotal) : 0;
+  const supplierError = fieldError(errors, 'supplier');
+
+  return (
+    <ComprobanteEditorFrame
+      editor={editor}
+      canIssue={Boolean(totals && draft?.supplier) && gap === 0 && live.lineErrors.size === 0}
+      confirmIssue={{ title: '¿Emitir la liquidación de compra?', body: `Se firmará y enviará al SRI por ${totals ? `USD ${totals.importeTotal}` : 'el total calculado'}; no se puede deshacer.` }}
+      issuedActions={record && <EmitWithholdingAction settlement={record} basePath={basePath} />}
+    >
+      {draft && (
+        <>
+          <Card.Root>
+            <Card.Body>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: '2fr 1fr 1fr' }} gap="4">
+                <Field.Root invalid={Boolean(supplierError)} required>
+                  <Field.Label>Proveedor</Field.Label>
+                  <Box w="full">
+                    <SupplierPicker value={draft.supplier} disabled={readOnly} onChange={(supplier) => update({ supplier })} />
+                  </Box>
+                  {!supplierError && record?.identificacionProveedor ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {String(record.razonSocialProveedor)} · {String(record.identificacionProveedor)}
+                      {record.direccionProveedor ? ` · ${String(record.direccionProveedor)}` : ''}
+                    </Text>
+                  ) : null}
+                  <Field.ErrorText>{supplierError}</Field.ErrorText>
+                </Field.Root>
+                <EmissionPointFields establishmentId={draft.establishment} ptoEmi={draft.ptoEmi} fechaEmision={draft.fechaEmision} establishments={establishments} errors={errors} readOnly={readOnly} update={update} />
+              </Grid>
+            </Card.Body>
+          </Card.Root>
+          <LinesCard
+            lines={draft.detalles}
+            live={live}
+            ivaOptions={iva.options}
+            readOnly={readOnly}
+            setLines={setLines}
+            error={fieldError(errors, 'detalles')}
+            hint={
+              !readOnly && (
+                <Text fontSize="sm" color="fg.muted">
+                  Elija un producto o escriba un código y la descripción de lo comprado; el descuento es obligatorio (0 si no hay).
+                </Text>
+              )
+            }
+          />
+          <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
+            <Stack gap="4">
+              <PaymentsCard pagos={draft.pagos} importeTotal={totals?.importeTotal} balanceOnlyWithPayments readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} hint={!readOnly && <Text fontSize="sm" color="fg.muted">Opcionales; si las indica deben sumar el total.</Text>} />
+              <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={update as (patch: Partial<InvoiceDraft>) => void} />
+            </Stack>
+            <TotalsPanel totals={totals} emptyText="Agregue líneas para ver los totales." />
+          </Grid>
+        </>
+      )}
+    </ComprobanteEditorFrame>
+  );
+}

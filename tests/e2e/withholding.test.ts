@@ -1,0 +1,135 @@
+/**
+ * Comprobante de retención in Chromium (#13): a supplier company (registered through the API) sells
+ * to the demo company's RUC; the demo company is an agente de retención. In Compras > Recibidos the
+ * demo user pastes the key, sees the factura, chooses "Emitir retención", confirms the proposed
+ * codes (the renta code changed to 312 at the 2 % in force), sees valorRetenido per line and the
+ * total, issues it (with confirmation), sees it AUTORIZADA and downloads the RIDE.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { PDFParse } from 'pdf-parse';
+import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { screenshot } from './browser.ts';
+import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+
+const e2e = browserSuite({ signIn: DEMO_USER });
+const DEMO_RUC = '1790016919001';
+const SUPPLIER_RUC = '0190072002001';
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${e2e.srv.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A supplier registers and sells the demo company 10 resmas at 4.35 (43.50 + IVA 15 % 6.53 = 50.03), authorised by the sandbox. */
+async function supplierSellsToDemo(): Promise<{ claveAcceso: string; numero: string }> {
+  const email = `proveedor${Date.now()}@example.com`;
+  await call('POST', '/auth/register', {
+    company: { ruc: SUPPLIER_RUC, razonSocial: 'Suministros del Austro Cía. Ltda.', email, dirMatriz: 'Av. Solano 2-45, Cuenca' },
+    user: { firstName: 'Rosa', lastName: 'Austro', email, password: 'Clave1234!' },
+  });
+  const mail = await simpleParser(readFileSync(e2e.srv.outboxFiles()[0]));
+  const token = /#\/auth\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
+  await call('PUT', `/auth/activate-account/${token}`, {});
+  const t = String((await call('PUT', '/auth/login', { email, password: 'Clave1234!' })).token);
+  const p12 = generateTestP12({ ruc: SUPPLIER_RUC, razonSocial: 'Suministros del Austro Cía. Ltda.', password: 'p12' });
+  await call('POST', '/api/admin/company/certificate', { p12: p12.toString('base64'), password: 'p12' }, t);
+  const establishment = await call('POST', '/api/establishment', { estab: '001', nombre: 'Matriz', dirEstablecimiento: 'Av. Solano 2-45, Cuenca', puntosEmision: [{ ptoEmi: '004' }] }, t);
+  const customer = await call('POST', '/api/customer', { tipoIdentificacion: '04', identificacion: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' }, t);
+  const paper = await call('POST', '/api/product', { codigoPrincipal: 'RESMA-A4', descripcion: 'Resma de papel A4', precioUnitario: 4.35, codigoPorcentajeIva: '4' }, t);
+  const draft = await call('POST', '/api/invoice', { establishment: establishment._id, ptoEmi: '004', customer: customer._id, detalles: [{ product: paper._id, cantidad: 10, precioUnitario: 4.35, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total: 50.03 }] }, t);
+  const issued = await call('POST', `/api/invoice/${draft._id}/issue`, {}, t);
+  expect(issued.status).toBe('AUTORIZADA');
+  return { claveAcceso: String(issued.claveAcceso), numero: String(issued.numero) };
+}
+
+/** The demo company registers its agente de retención resolution (Empresa settings, through the API). */
+async function demoIsAgenteRetencion(): Promise<void> {
+  const t = String((await call('PUT', '/auth/login', DEMO_USER)).token);
+  const company = await call('GET', '/api/admin/company', undefined, t);
+  await call('PUT', '/api/admin/company', { razonSocial: company.razonSocial, email: company.email, dirMatriz: company.dirMatriz, agenteRetencion: '1' }, t);
+}
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
+  const { text } = await parser.getText();
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('comprobante de retención in Chromium', () => {
+  it('from a received factura: proposed codes confirmed, values and total shown, issued AUTORIZADA, RIDE downloaded', async () => {
+    const { page, errors } = e2e.b;
+    const sale = await supplierSellsToDemo();
+    await demoIsAgenteRetencion();
+
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    if (!(await nav.getByRole('link', { name: 'Recibidos', exact: true }).isVisible())) await nav.getByText('Compras', { exact: true }).click();
+    await nav.getByRole('link', { name: 'Recibidos', exact: true }).click();
+    await page.getByRole('heading', { name: 'Comprobantes recibidos' }).waitFor();
+    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByLabel('Clave de acceso (49 dígitos)').fill(sale.claveAcceso);
+    await page.getByRole('button', { name: 'Consultar al SRI y registrar' }).click();
+    await page.getByRole('heading', { name: `Factura ${sale.numero}` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Emitir retención' }).click();
+
+    // The editor starts from the proposal: the supplier, the factura, renta 3440 and IVA 30 %.
+    await page.getByRole('heading', { name: 'Nuevo comprobante de retención' }).waitFor();
+    const docBox = page.getByTestId('doc-sustento');
+    await expect.poll(() => docBox.textContent(), { timeout: 15_000 }).toContain(`Factura ${sale.numero}`);
+    expect(await docBox.textContent()).toContain('$ 50.03');
+    expect(await docBox.textContent()).toContain(sale.claveAcceso);
+    await expect.poll(() => page.getByLabel('Código de la retención 1').inputValue()).toBe('3440');
+    expect(await page.getByLabel('Código de la retención 2').inputValue()).toBe('1');
+    expect(await page.getByLabel('Base imponible de la retención 1').inputValue()).toBe('43.5');
+    expect(await page.getByLabel('Base imponible de la retención 2').inputValue()).toBe('6.53');
+    await expect.poll(() => page.getByTestId('valor-retenido-0').textContent()).toBe('$ 1.31'); // 3 % of 43.50 = 1.305
+    expect(await page.getByTestId('valor-retenido-1').textContent()).toBe('$ 1.96'); // 30 % of 6.53 = 1.959
+    expect(await page.getByRole('combobox', { name: 'Sujeto retenido' }).isVisible()).toBe(true);
+    expect(await page.locator('#withholding-supplier').locator('xpath=ancestor::div[1]/..').textContent()).toContain('Suministros del Austro');
+    await screenshot(page, 'withholding-10-proposal');
+
+    // Goods: the user picks 312 (2 % in force), the sustento "costo o gasto".
+    const rentaCode = page.getByLabel('Código de la retención 1');
+    expect(await rentaCode.locator('option[value="312"]').textContent()).toContain('(2 %)');
+    await rentaCode.selectOption('312');
+    await page.getByLabel('Sustento tributario').selectOption('02');
+    await expect.poll(() => page.getByTestId('valor-retenido-0').textContent()).toBe('$ 0.87');
+    await expect.poll(() => page.getByTestId('total-retenido').textContent()).toBe('$ 2.83');
+    expect(await page.getByTestId('withholding-warning').count()).toBe(0);
+    await screenshot(page, 'withholding-20-confirmed');
+
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.textContent()).toContain('$ 2.83');
+    await dialog.getByRole('button', { name: 'Emitir', exact: true }).click();
+    const panel = page.getByTestId('issued-panel');
+    await panel.waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Autorizada');
+    await page.getByRole('heading', { name: /Comprobante de retención 001-001-0+1/ }).waitFor();
+    expect(await page.getByLabel('Código de la retención 1').isDisabled()).toBe(true);
+    await screenshot(page, 'withholding-30-authorised');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'RIDE (PDF)' }).click()]);
+    const file = (await download.path())!;
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(file);
+    for (const expected of ['COMPROBANTE DE RETENCIÓN', 'Suministros del Austro Cía. Ltda.', SUPPLIER_RUC, sale.numero, 'RENTA 312', 'IVA 1', '43.50', '0.87', '1.96', 'TOTAL RETENIDO', '2.83']) expect(text).toContain(expected);
+
+    // Back in Recibidos the factura is withheld; the list of retenciones shows it.
+    const navTo = async (name: string) => nav.getByRole('link', { name, exact: true }).click();
+    await navTo('Retenciones');
+    const row = page.getByRole('row', { name: /Suministros del Austro/ });
+    await row.waitFor();
+    for (const part of ['Autorizada', '$ 2.83', sale.numero]) expect(await row.textContent()).toContain(part);
+    await screenshot(page, 'withholding-40-list');
+    expect(errors).toEqual([]);
+  });
+});
