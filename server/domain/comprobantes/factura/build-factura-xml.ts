@@ -3,7 +3,7 @@
  * in shared/sri/xsd). Pure string building on the per-invoice hot path: no DOM, no pretty-printing.
  */
 import type { FacturaDocument } from './factura-document.ts';
-import { detalleXml, infoAdicionalXml, money, openComprobante, opt, optMoney, pagosXml, req } from '../xml/xml-writer.ts';
+import { detalleXml, infoAdicionalXml, money, openComprobante, opt, pagosXml, req, totalConImpuestosXml } from '../xml/xml-writer.ts';
 
 type FacturaVersion = FacturaDocument['version'];
 
@@ -50,19 +50,8 @@ export function buildFacturaXml(doc: FacturaDocument): string {
     opt('direccionComprador', f.direccionComprador) +
     money('totalSinImpuestos', f.totalSinImpuestos) +
     money('totalDescuento', f.totalDescuento) +
-    '<totalConImpuestos>';
-  for (const i of f.totalConImpuestos) {
-    out +=
-      '<totalImpuesto>' +
-      req('codigo', i.codigo) +
-      req('codigoPorcentaje', i.codigoPorcentaje) +
-      optMoney('descuentoAdicional', i.descuentoAdicional) +
-      money('baseImponible', i.baseImponible) +
-      optMoney('tarifa', i.tarifa) +
-      money('valor', i.valor) +
-      '</totalImpuesto>';
-  }
-  out += '</totalConImpuestos>' + money('propina', f.propina) + money('importeTotal', f.importeTotal) + req('moneda', f.moneda);
+    totalConImpuestosXml(f.totalConImpuestos);
+  out += money('propina', f.propina) + money('importeTotal', f.importeTotal) + req('moneda', f.moneda);
   out += pagosXml(f.pagos);
   out += '</infoFactura><detalles>';
   for (const d of doc.detalles) out += detalleXml(d, { codes: ['codigoPrincipal', 'codigoAuxiliar'], qtyPlaces });

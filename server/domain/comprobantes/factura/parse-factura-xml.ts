@@ -6,7 +6,7 @@
 import type { FacturaDocument } from './factura-document.ts';
 import { xmlReader } from '../xml/xml-reader.ts';
 
-const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, impuestos, kids, text } = xmlReader('de la factura');
+const { child, req, optional, root: rootOf, infoTributaria, infoAdicional, pagos, totalConImpuestos, detalles } = xmlReader('de la factura');
 
 /**
  * Reads a factura (any of the versions build-factura-xml writes) into the FacturaDocument it was
@@ -34,29 +34,13 @@ export function parseFacturaXml(xml: string): FacturaDocument {
       ...optional(f, ['direccionComprador']),
       totalSinImpuestos: req(f, 'totalSinImpuestos'),
       totalDescuento: req(f, 'totalDescuento'),
-      totalConImpuestos: list(kids(f, 'totalConImpuestos')[0], 'totalImpuesto').map((i) => ({
-        codigo: req(i, 'codigo'),
-        codigoPorcentaje: req(i, 'codigoPorcentaje'),
-        ...optional(i, ['descuentoAdicional']),
-        baseImponible: req(i, 'baseImponible'),
-        ...optional(i, ['tarifa']),
-        valor: req(i, 'valor'),
-      })),
+      totalConImpuestos: totalConImpuestos(f),
       propina: req(f, 'propina'),
       importeTotal: req(f, 'importeTotal'),
       moneda: req(f, 'moneda') as 'DOLAR',
       pagos: pagos(f),
     },
-    detalles: list(kids(root, 'detalles')[0], 'detalle').map((d) => ({
-      codigoPrincipal: text(d, 'codigoPrincipal') ?? '',
-      ...optional(d, ['codigoAuxiliar']),
-      descripcion: req(d, 'descripcion'),
-      cantidad: req(d, 'cantidad'),
-      precioUnitario: req(d, 'precioUnitario'),
-      descuento: req(d, 'descuento'),
-      precioTotalSinImpuesto: req(d, 'precioTotalSinImpuesto'),
-      impuestos: impuestos(d),
-    })),
+    detalles: detalles(root),
     ...infoAdicional(root),
   };
 }

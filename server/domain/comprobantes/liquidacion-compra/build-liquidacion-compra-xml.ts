@@ -6,7 +6,7 @@
  * decimals, descuento, precioTotalSinImpuesto, impuestos), infoAdicional. Shared writer
  * (xml/xml-writer.ts); does not validate (issue-comprobante does, against the XSD, before signing).
  */
-import { detalleXml, infoAdicionalXml, money, openComprobante, opt, optMoney, pagosXml, req } from '../xml/xml-writer.ts';
+import { detalleXml, infoAdicionalXml, money, openComprobante, opt, pagosXml, req, totalConImpuestosXml } from '../xml/xml-writer.ts';
 import type { LiquidacionCompraDocument } from './liquidacion-compra-document.ts';
 
 /**
@@ -29,19 +29,8 @@ export function buildLiquidacionCompraXml(doc: LiquidacionCompraDocument): strin
     opt('direccionProveedor', l.direccionProveedor) +
     money('totalSinImpuestos', l.totalSinImpuestos) +
     money('totalDescuento', l.totalDescuento) +
-    '<totalConImpuestos>';
-  for (const i of l.totalConImpuestos) {
-    out +=
-      '<totalImpuesto>' +
-      req('codigo', i.codigo) +
-      req('codigoPorcentaje', i.codigoPorcentaje) +
-      optMoney('descuentoAdicional', i.descuentoAdicional) +
-      money('baseImponible', i.baseImponible) +
-      optMoney('tarifa', i.tarifa) +
-      money('valor', i.valor) +
-      '</totalImpuesto>';
-  }
-  out += '</totalConImpuestos>' + money('importeTotal', l.importeTotal) + opt('moneda', l.moneda) + pagosXml(l.pagos) + '</infoLiquidacionCompra><detalles>';
+    totalConImpuestosXml(l.totalConImpuestos);
+  out += money('importeTotal', l.importeTotal) + opt('moneda', l.moneda) + pagosXml(l.pagos) + '</infoLiquidacionCompra><detalles>';
   for (const d of doc.detalles) out += detalleXml(d, { codes: ['codigoPrincipal', 'codigoAuxiliar'], qtyPlaces: 6 });
   return `${out}</detalles>${infoAdicionalXml(doc.infoAdicional)}</liquidacionCompra>`;
 }

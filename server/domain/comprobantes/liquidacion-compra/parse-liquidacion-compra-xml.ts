@@ -6,7 +6,7 @@
 import { xmlReader } from '../xml/xml-reader.ts';
 import type { LiquidacionCompraDocument } from './liquidacion-compra-document.ts';
 
-const { child, req, optional, list, root: rootOf, infoTributaria, infoAdicional, pagos, impuestos, kids, text } = xmlReader('de la liquidación de compra');
+const { child, req, optional, root: rootOf, infoTributaria, infoAdicional, pagos, totalConImpuestos, detalles } = xmlReader('de la liquidación de compra');
 
 /**
  * Text and decimals as written in the XML ("945.00", "1.000000"), dates dd/mm/aaaa; the
@@ -31,28 +31,12 @@ export function parseLiquidacionCompraXml(xml: string): LiquidacionCompraDocumen
       ...optional(l, ['direccionProveedor']),
       totalSinImpuestos: req(l, 'totalSinImpuestos'),
       totalDescuento: req(l, 'totalDescuento'),
-      totalConImpuestos: list(kids(l, 'totalConImpuestos')[0], 'totalImpuesto').map((i) => ({
-        codigo: req(i, 'codigo') as '2',
-        codigoPorcentaje: req(i, 'codigoPorcentaje'),
-        ...optional(i, ['descuentoAdicional']),
-        baseImponible: req(i, 'baseImponible'),
-        ...optional(i, ['tarifa']),
-        valor: req(i, 'valor'),
-      })),
+      totalConImpuestos: totalConImpuestos(l) as LiquidacionCompraDocument['infoLiquidacionCompra']['totalConImpuestos'],
       importeTotal: req(l, 'importeTotal'),
       ...(optional(l, ['moneda']) as { moneda?: 'DOLAR' }),
       pagos: pagos(l),
     },
-    detalles: list(kids(root, 'detalles')[0], 'detalle').map((d) => ({
-      codigoPrincipal: text(d, 'codigoPrincipal') ?? '',
-      ...optional(d, ['codigoAuxiliar']),
-      descripcion: req(d, 'descripcion'),
-      cantidad: req(d, 'cantidad'),
-      precioUnitario: req(d, 'precioUnitario'),
-      descuento: req(d, 'descuento'),
-      precioTotalSinImpuesto: req(d, 'precioTotalSinImpuesto'),
-      impuestos: impuestos(d),
-    })),
+    detalles: detalles(root),
     ...infoAdicional(root),
   };
 }

@@ -81,5 +81,27 @@ export function xmlReader(label: string) {
       baseImponible: req(i, 'baseImponible'),
       valor: req(i, 'valor'),
     }));
-  return { child, req, optional, list, root, infoTributaria, infoAdicional, pagos, impuestos, text: textOf, kids };
+  /** `<totalConImpuestos>` of a factura or a liquidación: codigo, codigoPorcentaje, descuentoAdicional?, baseImponible, tarifa?, valor. */
+  const totalConImpuestos = (info: Element) =>
+    list(kids(info, 'totalConImpuestos')[0], 'totalImpuesto').map((i) => ({
+      codigo: req(i, 'codigo'),
+      codigoPorcentaje: req(i, 'codigoPorcentaje'),
+      ...optional(i, ['descuentoAdicional']),
+      baseImponible: req(i, 'baseImponible'),
+      ...optional(i, ['tarifa']),
+      valor: req(i, 'valor'),
+    }));
+  /** `<detalles>` of a factura or a liquidación (codigoPrincipal/codigoAuxiliar), decimals as written. */
+  const detalles = (rootEl: Element) =>
+    list(kids(rootEl, 'detalles')[0], 'detalle').map((d) => ({
+      codigoPrincipal: textOf(d, 'codigoPrincipal') ?? '',
+      ...optional(d, ['codigoAuxiliar']),
+      descripcion: req(d, 'descripcion'),
+      cantidad: req(d, 'cantidad'),
+      precioUnitario: req(d, 'precioUnitario'),
+      descuento: req(d, 'descuento'),
+      precioTotalSinImpuesto: req(d, 'precioTotalSinImpuesto'),
+      impuestos: impuestos(d),
+    }));
+  return { child, req, optional, list, root, infoTributaria, infoAdicional, pagos, impuestos, totalConImpuestos, detalles, text: textOf, kids };
 }

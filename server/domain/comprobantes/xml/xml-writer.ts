@@ -129,6 +129,36 @@ export function pagosXml(pagos: ReadonlyArray<{ formaPago: string; total: string
   return `${out}</pagos>`;
 }
 
+/** A tax total of the document (factura, liquidación): codigo, codigoPorcentaje, descuentoAdicional?, baseImponible, tarifa?, valor. */
+export interface TotalImpuestoXml {
+  codigo: string;
+  codigoPorcentaje: string;
+  descuentoAdicional?: string;
+  baseImponible: string;
+  tarifa?: string;
+  valor: string;
+}
+
+/**
+ * `<totalConImpuestos>` of a factura or a liquidación de compra (XSD order: codigo, codigoPorcentaje,
+ * descuentoAdicional?, baseImponible, tarifa?, valor; money with 2 decimals).
+ */
+export function totalConImpuestosXml(totals: readonly TotalImpuestoXml[]): string {
+  let out = '<totalConImpuestos>';
+  for (const i of totals) {
+    out +=
+      '<totalImpuesto>' +
+      req('codigo', i.codigo) +
+      req('codigoPorcentaje', i.codigoPorcentaje) +
+      optMoney('descuentoAdicional', i.descuentoAdicional) +
+      money('baseImponible', i.baseImponible) +
+      optMoney('tarifa', i.tarifa) +
+      money('valor', i.valor) +
+      '</totalImpuesto>';
+  }
+  return `${out}</totalConImpuestos>`;
+}
+
 /** A tax of a line or of a nota de débito: codigo, codigoPorcentaje, tarifa, baseImponible, valor (XSD order). */
 export interface ImpuestoXml {
   codigo: string;
