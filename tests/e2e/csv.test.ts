@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
+import { navTo } from './steps.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 
-async function nav(name: string) {
-  await e2e.b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
-  await e2e.b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
-}
+const nav = (name: string) => navTo(e2e.b.page, name);
 
 describe('CSV in Chromium', () => {
   it('exports the invoice list, sorted as shown, to a downloaded file', async () => {

@@ -6,12 +6,10 @@
  * new key, a known one and a malformed line: a progress bar and one result per line. Last, a
  * retención the supplier issued on a demo factura: registered by key, it shows on that factura.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { simpleParser } from 'mailparser';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
-import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { apiCaller, registerSupplierSellingTo, type SupplierSeller } from './steps.ts';
 import { createSriClient, sriEndpoints } from '../../server/sri/soap-client.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { signedRetencion } from '../helpers/retencion-sample.ts';
@@ -20,51 +18,16 @@ const e2e = browserSuite({ signIn: DEMO_USER });
 const DEMO_RUC = '1790016919001';
 const SUPPLIER_RUC = '1792060346001';
 
-/** The supplier's API calls, with its token once signed in. */
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e2e.srv.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-let supplierToken = '';
+const call = apiCaller(() => e2e.srv.url);
+let supplier: SupplierSeller | undefined;
 let firstClave = '';
-let supplierIds: { establishment: string; customer: string; paper: string } = { establishment: '', customer: '', paper: '' };
 
 /** The supplier sells `cantidad` resmas at 4.35 (+ IVA 15 %) to the demo company: the authorised factura. */
-async function supplierSale(cantidad: number): Promise<{ claveAcceso: string; numero: string }> {
-  const total = Math.round(cantidad * 4.35 * 1.15 * 100) / 100;
-  const draft = await call('POST', '/api/invoice', { establishment: supplierIds.establishment, ptoEmi: '003', customer: supplierIds.customer, detalles: [{ product: supplierIds.paper, cantidad, precioUnitario: 4.35, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total }] }, supplierToken);
-  const issued = await call('POST', `/api/invoice/${draft._id}/issue`, {}, supplierToken);
-  expect(issued.status).toBe('AUTORIZADA');
-  return { claveAcceso: String(issued.claveAcceso), numero: String(issued.numero) };
-}
+const supplierSale = (cantidad: number) => supplier!.sell(cantidad);
 
-/** A supplier registers, issues a factura to the demo company's RUC and the sandbox authorises it. */
+/** A supplier registers and issues a factura to the demo company's RUC; the sandbox authorises it (10 resmas: 43.50 + IVA 6.53 = 50.03). */
 async function supplierSellsToDemo(): Promise<{ claveAcceso: string; numero: string }> {
-  const email = `proveedor${Date.now()}@example.com`;
-  await call('POST', '/auth/register', {
-    company: { ruc: SUPPLIER_RUC, razonSocial: 'Papelería Los Andes S.A.', email, dirMatriz: 'Av. Colón E5-12, Quito' },
-    user: { firstName: 'Pablo', lastName: 'Andes', email, password: 'Clave1234!' },
-  });
-  const mail = await simpleParser(readFileSync(e2e.srv.outboxFiles()[0]));
-  const token = /#\/auth\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
-  await call('PUT', `/auth/activate-account/${token}`, {});
-  const login = await call('PUT', '/auth/login', { email, password: 'Clave1234!' });
-  const t = String(login.token);
-  const p12 = generateTestP12({ ruc: SUPPLIER_RUC, razonSocial: 'Papelería Los Andes S.A.', password: 'p12' });
-  await call('POST', '/api/admin/company/certificate', { p12: p12.toString('base64'), password: 'p12' }, t);
-  const establishment = await call('POST', '/api/establishment', { estab: '002', nombre: 'Matriz', dirEstablecimiento: 'Av. Colón E5-12, Quito', puntosEmision: [{ ptoEmi: '003' }] }, t);
-  const customer = await call('POST', '/api/customer', { tipoIdentificacion: '04', identificacion: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' }, t);
-  const paper = await call('POST', '/api/product', { codigoPrincipal: 'RESMA-A4', descripcion: 'Resma de papel A4', precioUnitario: 4.35, codigoPorcentajeIva: '4' }, t);
-  supplierToken = t;
-  supplierIds = { establishment: String(establishment._id), customer: String(customer._id), paper: String(paper._id) };
-  // 10 resmas at 4.35 = 43.50 + IVA 15 % 6.53 = 50.03
+  supplier = await registerSupplierSellingTo(call, { outboxFiles: () => e2e.srv.outboxFiles(), ruc: SUPPLIER_RUC, razonSocial: 'Papelería Los Andes S.A.', dirMatriz: 'Av. Colón E5-12, Quito', estab: '002', ptoEmi: '003', buyer: { ruc: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' } });
   return supplierSale(10);
 }
 

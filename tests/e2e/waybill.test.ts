@@ -6,23 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PDFParse } from 'pdf-parse';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
+import { navTo, pdfText } from './steps.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 
-async function nav(name: string) {
-  await e2e.b.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
-  await e2e.b.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
-}
-
-async function pdfText(file: string): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
-  const { text } = await parser.getText();
-  await parser.destroy();
-  return text.replace(/\s+/g, ' ');
-}
+const nav = (name: string) => navTo(e2e.b.page, name);
 
 describe('guía de remisión in Chromium', () => {
   it('types a carrier with its default plate', async () => {

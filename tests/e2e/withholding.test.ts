@@ -7,47 +7,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { simpleParser } from 'mailparser';
-import { PDFParse } from 'pdf-parse';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
-import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
+import { apiCaller, pdfText, registerSupplierSellingTo } from './steps.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 const DEMO_RUC = '1790016919001';
 const SUPPLIER_RUC = '0190072002001';
 
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e2e.srv.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = apiCaller(() => e2e.srv.url);
 
 /** A supplier registers and sells the demo company 10 resmas at 4.35 (43.50 + IVA 15 % 6.53 = 50.03), authorised by the sandbox. */
 async function supplierSellsToDemo(): Promise<{ claveAcceso: string; numero: string }> {
-  const email = `proveedor${Date.now()}@example.com`;
-  await call('POST', '/auth/register', {
-    company: { ruc: SUPPLIER_RUC, razonSocial: 'Suministros del Austro Cía. Ltda.', email, dirMatriz: 'Av. Solano 2-45, Cuenca' },
-    user: { firstName: 'Rosa', lastName: 'Austro', email, password: 'Clave1234!' },
-  });
-  const mail = await simpleParser(readFileSync(e2e.srv.outboxFiles()[0]));
-  const token = /#\/auth\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
-  await call('PUT', `/auth/activate-account/${token}`, {});
-  const t = String((await call('PUT', '/auth/login', { email, password: 'Clave1234!' })).token);
-  const p12 = generateTestP12({ ruc: SUPPLIER_RUC, razonSocial: 'Suministros del Austro Cía. Ltda.', password: 'p12' });
-  await call('POST', '/api/admin/company/certificate', { p12: p12.toString('base64'), password: 'p12' }, t);
-  const establishment = await call('POST', '/api/establishment', { estab: '001', nombre: 'Matriz', dirEstablecimiento: 'Av. Solano 2-45, Cuenca', puntosEmision: [{ ptoEmi: '004' }] }, t);
-  const customer = await call('POST', '/api/customer', { tipoIdentificacion: '04', identificacion: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' }, t);
-  const paper = await call('POST', '/api/product', { codigoPrincipal: 'RESMA-A4', descripcion: 'Resma de papel A4', precioUnitario: 4.35, codigoPorcentajeIva: '4' }, t);
-  const draft = await call('POST', '/api/invoice', { establishment: establishment._id, ptoEmi: '004', customer: customer._id, detalles: [{ product: paper._id, cantidad: 10, precioUnitario: 4.35, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total: 50.03 }] }, t);
-  const issued = await call('POST', `/api/invoice/${draft._id}/issue`, {}, t);
-  expect(issued.status).toBe('AUTORIZADA');
-  return { claveAcceso: String(issued.claveAcceso), numero: String(issued.numero) };
+  const supplier = await registerSupplierSellingTo(call, { outboxFiles: () => e2e.srv.outboxFiles(), ruc: SUPPLIER_RUC, razonSocial: 'Suministros del Austro Cía. Ltda.', dirMatriz: 'Av. Solano 2-45, Cuenca', estab: '001', ptoEmi: '004', buyer: { ruc: DEMO_RUC, razonSocial: 'Empresa Demo S.A.' } });
+  return supplier.sell(10);
 }
 
 /** The demo company registers its agente de retención resolution (Empresa settings, through the API). */
@@ -55,13 +28,6 @@ async function demoIsAgenteRetencion(): Promise<void> {
   const t = String((await call('PUT', '/auth/login', DEMO_USER)).token);
   const company = await call('GET', '/api/admin/company', undefined, t);
   await call('PUT', '/api/admin/company', { razonSocial: company.razonSocial, email: company.email, dirMatriz: company.dirMatriz, agenteRetencion: '1' }, t);
-}
-
-async function pdfText(file: string): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
-  const { text } = await parser.getText();
-  await parser.destroy();
-  return text.replace(/\s+/g, ' ');
 }
 
 describe('comprobante de retención in Chromium', () => {
