@@ -1,0 +1,87 @@
+/**
+ * A record lookup (search `/api/<resource>` by name or identification) with "Nuevo <noun>" in a
+ * dialog: the resource's own schema form, so the SRI identification checks and the fields are the
+ * same as on its list screen. The created record is chosen at once. Used for the factura's customer
+ * and the liquidación's supplier.
+ * @example <RefPickerWithCreate resource="supplier" noun="proveedor" label="Proveedor" inputId="settlement-supplier" value={d.supplier} disabled={false} onChange={(id) => update({ supplier: id })} />
+ */
+import { useState } from 'react';
+import { Box, Button, CloseButton, Dialog, HStack, Portal } from '@chakra-ui/react';
+import { LuUserPlus } from 'react-icons/lu';
+import { saveRecord, type Row } from '../../engine/resources.ts';
+import { useSchema } from '../../engine/schema-registry.ts';
+import { writableData } from '../../engine/form-schema.ts';
+import { useMutation } from '../../engine/useMutation.ts';
+import { SchemaForm } from '../SchemaForm.tsx';
+import { RefSelect } from './RefSelect.tsx';
+
+export interface RefPickerWithCreateProps {
+  resource: string;
+  /** Spanish noun, lower case ("cliente", "proveedor"): "Nuevo cliente", "Crear cliente", "Cliente creado". */
+  noun: string;
+  label: string;
+  inputId: string;
+  /** The create button's visible text (default "Nuevo <noun>"); its accessible name is always "Nuevo <noun>". */
+  buttonText?: string;
+  value?: string;
+  onChange: (id: string | undefined, row?: Row) => void;
+  disabled: boolean;
+}
+
+export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText, value, onChange, disabled }: RefPickerWithCreateProps) {
+  const entry = useSchema(resource);
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Record<string, unknown>>({});
+  const creation = useMutation({
+    mutationFn: (data: Record<string, unknown>) => saveRecord({ resource, body: writableData(entry!.schema, data) }),
+    success: `${noun[0]!.toUpperCase()}${noun.slice(1)} creado`,
+    invalidates: [`/api/${resource}`],
+    onSuccess: (created) => {
+      onChange(String(created._id), created);
+      setOpen(false);
+      setDraft({});
+    },
+  });
+  const busy = creation.isPending;
+  return (
+    <HStack gap="2" align="flex-start">
+      <Box flex="1" minW="220px">
+        <RefSelect resource={resource} value={value} onChange={onChange} inputId={inputId} label={label} placeholder={`Buscar ${noun} por nombre o identificación…`} disabled={disabled} />
+      </Box>
+      {!disabled && (
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Nuevo ${noun}`}>
+          <LuUserPlus /> {buttonText ?? `Nuevo ${noun}`}
+        </Button>
+      )}
+      <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Nuevo {noun}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {entry && (
+                  <SchemaForm entry={entry} editing={false} formData={draft} onChange={setDraft} onSubmit={(data) => void creation.mutate(data)} serverErrors={creation.details} disabled={busy}>
+                    <HStack justify="flex-end" mt="4">
+                      <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                        Cancelar
+                      </Button>
+                      <Button type="submit" colorPalette="blue" loading={busy}>
+                        Crear {noun}
+                      </Button>
+                    </HStack>
+                  </SchemaForm>
+                )}
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Cerrar" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </HStack>
+  );
+}
