@@ -7,6 +7,7 @@
  * 5-day warning (LRTI art. 50). A new retención starts from the server's proposal
  * (`GET /api/withholding/proposal?receivedDocument=<_id>`). Amounts USD; percent as in "1.75".
  */
+import type { DocSustentoBody } from '../../../core/withholding-body.ts';
 import Decimal from 'decimal.js';
 import { lateWithholdingWarning, rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../core/withholding-rates.ts';
 
@@ -20,20 +21,7 @@ export interface RetencionDraft {
 }
 
 /** A supporting document as the API gives it (numbers), kept as is but for its retenciones. */
-export interface DocSustentoDraft {
-  receivedDocument?: string;
-  purchaseSettlement?: string;
-  codSustento: string;
-  codDocSustento: string;
-  numDocSustento: string;
-  fechaEmisionDocSustento: string;
-  numAutDocSustento?: string;
-  totalSinImpuestos: number;
-  importeTotal: number;
-  impuestos: Array<{ codImpuestoDocSustento: string; codigoPorcentaje: string; baseImponible: number; tarifa: number; valorImpuesto: number }>;
-  pagos: Array<{ formaPago: string; total: number }>;
-  retenciones: RetencionDraft[];
-}
+export type DocSustentoDraft = DocSustentoBody<RetencionDraft>;
 
 export interface WithholdingDraft {
   establishment?: string;

@@ -14,13 +14,15 @@
  *   liquidación not authorised; a default code without a rate in force), at `receivedDocument` /
  *   `purchaseSettlement`.
  */
+import type { DocSustentoBody } from '../../../../core/withholding-body.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../../db/client.ts';
 import { records } from '../../../db/schema/index-tables.ts';
 import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
 import { loadSustentoSource } from './sustento-source.ts';
-import { priceRetencion, withholdingCatalogs, type SupplierData } from './save-comprobante-retencion-draft.ts';
+import { priceRetencion, withholdingCatalogs } from './save-comprobante-retencion-draft.ts';
+import type { SupplierData } from '../supplier-record.ts';
 
 export interface RetencionProposal {
   /** The supplier record's _id (linked on import, or found by identificación), or null: pick or create one. */
@@ -28,20 +30,7 @@ export interface RetencionProposal {
   supplierIdentificacion: string;
   supplierRazonSocial: string;
   fechaEmision: string;
-  docsSustento: Array<{
-    receivedDocument?: string;
-    purchaseSettlement?: string;
-    codSustento: string;
-    codDocSustento: string;
-    numDocSustento: string;
-    fechaEmisionDocSustento: string;
-    numAutDocSustento?: string;
-    totalSinImpuestos: number;
-    importeTotal: number;
-    impuestos: Array<{ codImpuestoDocSustento: string; codigoPorcentaje: string; baseImponible: number; tarifa: number; valorImpuesto: number }>;
-    retenciones: Array<{ codigo: '1' | '2'; codigoRetencion: string; baseImponible: number; porcentajeRetener: number; valorRetenido: number }>;
-    pagos: Array<{ formaPago: string; total: number }>;
-  }>;
+  docsSustento: Array<DocSustentoBody<{ codigo: '1' | '2'; codigoRetencion: string; baseImponible: number; porcentajeRetener: number; valorRetenido: number }>>;
   /** The 5-day warning (LRTI art. 50) when the document is older than that. */
   warnings: string[];
 }

@@ -18,12 +18,13 @@
  *   docsSustento.N.numDocSustento, docsSustento.N.retenciones.M.codigoRetencion…), NOT_FOUND,
  *   INVOICE_LOCKED, FORBIDDEN (emission scope).
  */
+import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { assertEditableDraft, invalid, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
-import { catalogEntries, records } from '../../../db/schema/index-tables.ts';
+import { catalogEntries } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../../core/withholding-rates.ts';
 import type { Db } from '../../../db/client.ts';
@@ -91,24 +92,6 @@ export interface RetencionDetail {
   periodoFiscal: string;
   docsSustento: StoredDocSustento[];
   mailTo: string[];
-}
-
-/** The supplier record's fields the retención uses (src/schemas/supplier). */
-export interface SupplierData {
-  tipoIdentificacion: string;
-  identificacion: string;
-  razonSocial: string;
-  email?: string;
-  parteRelacionada?: boolean;
-  codigoRetencionRenta?: string;
-  codigoRetencionIva?: string;
-}
-
-/** The company's supplier record. @throws AppError VALIDATION at `at` when it does not exist. */
-export async function loadSupplier(db: Db, companyId: string, id: string, at = 'supplier'): Promise<SupplierData> {
-  const [row] = await db.select().from(records).where(and(eq(records.companyId, companyId), eq(records.resource, 'supplier'), eq(records.id, id)));
-  if (!row) throw invalid(at, 'El proveedor no existe');
-  return row.data as unknown as SupplierData;
 }
 
 /** The rate entries of retencion_renta and retencion_iva (active ones), by table and code. */

@@ -15,8 +15,7 @@
  * @throws AppError VALIDATION (paths: supplier, detalles.N.descuento, detalles.N.product, ptoEmi…),
  *   NOT_FOUND (another company's draft), INVOICE_LOCKED (not a draft), FORBIDDEN (emission scope).
  */
-import { and, eq } from 'drizzle-orm';
-import { records } from '../../../db/schema/index-tables.ts';
+import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import type { Db } from '../../../db/client.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
@@ -41,24 +40,13 @@ export interface LiquidacionDetail {
   mailTo: string[];
 }
 
-interface SupplierData {
-  tipoIdentificacion: string;
-  identificacion: string;
-  razonSocial: string;
-  email?: string;
-  direccion?: string;
-  telefono?: string;
-}
-
 /**
  * The company's supplier `id` as a liquidación's proveedor.
  * @throws AppError VALIDATION at `supplier` when it is not the company's, or its identification
  *   type cannot be a liquidación's (consumidor final: the SRI requires the proveedor identified).
  */
-export async function loadSupplier(db: Db, companyId: string, id: string): Promise<SupplierData> {
-  const [row] = await db.select().from(records).where(and(eq(records.companyId, companyId), eq(records.resource, 'supplier'), eq(records.id, id)));
-  if (!row) throw invalid('supplier', 'El proveedor no existe');
-  const data = row.data as unknown as SupplierData;
+async function loadProveedor(db: Db, companyId: string, id: string): Promise<SupplierData> {
+  const data = await loadSupplier(db, companyId, id);
   if (!(TIPOS_IDENTIFICACION_PROVEEDOR as readonly string[]).includes(data.tipoIdentificacion)) {
     throw invalid('supplier', 'Una liquidación de compra requiere un proveedor identificado con RUC, cédula, pasaporte o identificación del exterior');
   }
@@ -72,7 +60,7 @@ export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<C
   const { extra } = splitColumns(data, COLUMNS);
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
   const supplierId = String(data.supplier);
-  const supplier = await loadSupplier(o.db, o.companyId, supplierId);
+  const supplier = await loadProveedor(o.db, o.companyId, supplierId);
 
   const lines = data.detalles as Array<LineInput & { descripcion: string; descuento: number }>;
   const byId = await productsOfLines(o.db, o.companyId, lines);
