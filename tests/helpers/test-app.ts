@@ -46,7 +46,14 @@ export const dbKind = (process.env.EMITE_TEST_DB ?? 'pglite') as 'pglite' | 'pos
  * The run's migrated, seeded template (tests/helpers/db-template.ts): a PGlite tarball, read once
  * per file, or a PostgreSQL database name; undefined outside the API project (migrate instead).
  */
-const template = inject('dbTemplate') || undefined;
+const template = ((): string | undefined => {
+  try {
+    return inject('dbTemplate') || undefined;
+  } catch {
+    // Outside vitest (bench/issue.ts imports newRuc from here) there is no injected value.
+    return undefined;
+  }
+})();
 let pgliteTemplate: Blob | undefined;
 function templateDump(): Blob | undefined {
   if (!template) return undefined;
