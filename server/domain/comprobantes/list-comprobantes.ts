@@ -6,15 +6,15 @@
  * A page reads only the summary columns (no line items, no signed or authorisation XML, which are
  * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
-import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, Column, count, desc, eq, gte, ilike, is, lte, or, SQL, sql } from 'drizzle-orm';
+import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
-import { summaryColumns, toInvoiceSummary, type InvoiceSummary } from './comprobante-view.ts';
+import { summaryColumns, toInvoiceSummary, type InvoiceSummary, type InvoiceSummaryRow } from './comprobante-view.ts';
 
 export interface InvoiceListQuery extends ListQuery {
   status?: string;
@@ -144,17 +144,34 @@ function listStatements(db: Db, parts: ReturnType<typeof listParts>) {
 }
 
 /**
- * Prepared page-with-total statements by shape, per database. Building a list's SQL with Drizzle
- * cost about a third of the API's CPU per list request (bench/list.ts, issue #16); a prepared
- * statement is built once per shape, and PostgreSQL parses it once per connection. Shapes are few
- * (filters present, sort, scope form); the cache is bounded all the same.
+ * Prepared page-with-total statements by shape (server/db/prepared-query.ts). Building a list's SQL
+ * with Drizzle and mapping its rows cost about a third of the API's CPU per list request
+ * (bench/list.ts, issue #16); the statement is built once per shape, PostgreSQL parses it once per
+ * connection, and the rows are read with the columns' own decoders. Shapes are few (filters
+ * present, sort, scope form); the cache is bounded all the same.
  */
-const preparedLists = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+const preparedLists = new Map<string, PreparedShape<Array<InvoiceSummaryRow & { total: number }>>>();
 const PREPARED_LISTS_MAX = 500;
 
-function prepareList(db: Db, p: ListParams, shape: string) {
-  const name = `list_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
-  return listStatements(db, listParts(p, asPlaceholder)).pageWithTotal.prepare(name);
+/** Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection). */
+function pageRowMapper(selection: Record<string, unknown>) {
+  const fields = Object.entries(selection).map(([key, field]) => {
+    // An SQL field's decoder is what `.mapWith()` set (drizzle keeps it internal; mapResultRow reads it the same way).
+    const decoder = is(field, Column) ? field : is(field, SQL) ? (field as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder : null;
+    return { key, decode: decoder ? (v: unknown) => decoder.mapFromDriverValue(v) : (v: unknown) => v };
+  });
+  return (row: unknown[]) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = row[i] === null || row[i] === undefined ? null : fields[i].decode(row[i]);
+    return out as InvoiceSummaryRow & { total: number };
+  };
+}
+
+function prepareList(db: Db, p: ListParams) {
+  const parts = listParts(p, asPlaceholder);
+  const query = listStatements(db, parts).pageWithTotal;
+  const read = pageRowMapper(query._.selectedFields as Record<string, unknown>);
+  return preparedShape(query.toSQL(), (rows) => rows.map((row) => read(row as unknown[])));
 }
 
 /** The named values of one request for its prepared statement (the placeholders listParts names). */
@@ -176,15 +193,13 @@ function listValues(p: ListParams): Record<string, unknown> {
 export async function listInvoices(db: Db, p: ListParams): Promise<{ items: InvoiceSummary[]; total: number }> {
   assertDateRange(p.query);
   const shape = listShape(p);
-  let byShape = preparedLists.get(db);
-  if (!byShape) preparedLists.set(db, (byShape = new Map()));
-  let prepared = byShape.get(shape);
+  let prepared = preparedLists.get(shape);
   if (!prepared) {
-    prepared = prepareList(db, p, shape);
-    if (byShape.size >= PREPARED_LISTS_MAX) byShape.delete(byShape.keys().next().value!);
-    byShape.set(shape, prepared);
+    prepared = prepareList(db, p);
+    if (preparedLists.size >= PREPARED_LISTS_MAX) preparedLists.delete(preparedLists.keys().next().value!);
+    preparedLists.set(shape, prepared);
   }
-  const rows = await prepared.execute(listValues(p));
+  const rows = await runPrepared(db, prepared, listValues(p));
   if (rows.length > 0) return { items: rows.map(toInvoiceSummary), total: rows[0].total };
   // An empty page: no match at all (page 1), or past the last page, where the total is still asked for.
   const total = pageWindow(p.query).offset === 0 ? 0 : Number((await invoiceListQueries(db, p).count)[0].total);
