@@ -33,6 +33,8 @@ export interface SchemaFormProps {
   /** `byUser`: false when rjsf reports data it derived itself (defaults), true for an edit of a field. */
   onChange?: (data: Record<string, unknown>, byUser: boolean) => void;
   onSubmit: (data: Record<string, unknown>) => void;
+  /** Part of another screen's editor: drawn as a `div`, not a `form`, so Enter in a field submits nothing. */
+  inline?: boolean;
   children?: ReactNode;
 }
 
@@ -60,6 +62,7 @@ export function SchemaForm(p: SchemaFormProps) {
         schema={{ ...p.entry.schema, title: undefined } as RJSFSchema}
         uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={p.formData}
+        tagName={p.inline ? 'div' : undefined}
         validator={validatorFor(p.entry.schema)}
         widgets={widgets}
         fields={fields}

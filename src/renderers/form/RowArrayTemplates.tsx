@@ -11,12 +11,14 @@
 import { useEffect, useRef } from 'react';
 import { Box, Button, Flex, IconButton } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import { getTemplate, getUiOptions, TranslatableString, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import { fillRowLabel, type RowLayoutOptions } from './row-options.ts';
 
 /** Width from which the header shows and the fields stand in one line. */
 const WIDE = '@container (min-width: 34rem)';
-const NARROW_GRID = 'repeat(auto-fill, minmax(9rem, 1fr))';
+const NARROW_GRID = 'repeat(auto-fill, minmax(7rem, 1fr))';
+/** Every control of a row at the small size, whatever widget draws it, so the row stays one line high. */
+const compactControls = { '& input:not([type=checkbox]):not([type=radio]), & select': { height: '8', fontSize: 'sm' } };
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', padding: '0', margin: '-1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', borderWidth: '0' };
 /** The delete button's column, kept empty in the header so the columns line up. */
 const BUTTON_COLUMN = '8';
@@ -70,7 +72,7 @@ export function RowArrayFieldTemplate(props: ArrayFieldTemplateProps) {
             onAddClick(e);
           }}
         >
-          <LuPlus /> {options.addLabel ?? 'Agregar fila'}
+          <LuPlus /> {options.addLabel ?? registry.translateString(TranslatableString.AddItemButton)}
         </Button>
       )}
     </Box>
@@ -82,7 +84,7 @@ export function RowArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, parentUiSchema, disabled, readonly } = props;
   const options = rowOptions(parentUiSchema);
   return (
-    <Flex gap="2" align="flex-start" data-row-index={index}>
+    <Flex gap="2" align="flex-start" data-row-index={index} css={index > 0 ? { borderTopWidth: '1px', pt: '2', mt: '1', [WIDE]: { borderTopWidth: '0', pt: '0', mt: '0' } } : undefined}>
       <Box flex="1" minW="0">
         {children}
       </Box>
@@ -100,13 +102,14 @@ export function RowArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
 /** An item's fields side by side on the array's column grid; labels visible only where the row wraps. */
 export function RowObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const options = getUiOptions(props.uiSchema) as RowLayoutOptions;
+  const wide = new Set(options.rowWideFields ?? []);
   return (
-    <Box display="grid" gap="2" alignItems="start" css={{ gridTemplateColumns: NARROW_GRID, [WIDE]: { gridTemplateColumns: options.rowGrid, '& label': visuallyHidden } }}>
+    <Box display="grid" gap="2" alignItems="start" css={{ ...compactControls, gridTemplateColumns: NARROW_GRID, [WIDE]: { gridTemplateColumns: options.rowGrid, '& label': visuallyHidden } }}>
       {props.properties.map((p) =>
         p.hidden ? (
           p.content
         ) : (
-          <Box key={p.name} minW="0">
+          <Box key={p.name} minW="0" css={wide.has(p.name) ? { gridColumn: '1 / -1', [WIDE]: { gridColumn: 'auto' } } : undefined}>
             {p.content}
           </Box>
         ),

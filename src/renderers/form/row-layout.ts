@@ -9,9 +9,10 @@
  *   (default `"{title} {n}"`; e.g. `"{title} del pago {n}"` -> "Valor del pago 1"). A field's own
  *   `ui:options.rowLabel` wins (e.g. `"Forma de pago {n}"`).
  * - `removeLabel`: the delete button's accessible name (default `"Quitar la fila {n}"`).
- * - `addLabel`: the add button's text (default `"Agregar fila"`).
+ * - `addLabel`: the add button's text (default rjsf's "Agregar").
  * - `label: false`: no title nor description above the rows (a card around them already says it).
- * A field's `ui:options.rowWidth` is its column's CSS grid track (default `"1fr"`, e.g. `"2fr"`).
+ * A field's `ui:options.rowWidth` is its column's CSS grid track (default `"1fr"`, e.g. `"2fr"`); a
+ * field of 2fr or more takes a line of its own where the row wraps.
  *
  * @example
  * // src/schemas/invoice/ui.json
@@ -33,7 +34,9 @@ function rowArrayUi(items: JsonSchema, arrayUi: Ui, itemUi: Ui): Ui {
   const properties = items.properties ?? {};
   const names = orderProperties(Object.keys(properties), itemUi['ui:order'] as string[] | undefined).filter((n) => (itemUi[n] as Ui | undefined)?.['ui:widget'] !== 'hidden');
   const columns: RowColumn[] = names.map((n) => ({ name: n, title: String((itemUi[n] as Ui | undefined)?.['ui:title'] ?? properties[n].title ?? n), required: items.required?.includes(n) ?? false }));
-  const rowGrid = names.map((n) => `minmax(0, ${String(optionsOf(itemUi[n]).rowWidth ?? '1fr')})`).join(' ');
+  const widthOf = (n: string) => String(optionsOf(itemUi[n]).rowWidth ?? '1fr');
+  const rowGrid = names.map((n) => `minmax(0, ${widthOf(n)})`).join(' ');
+  const rowWideFields = names.filter((n) => /^\d+(\.\d+)?fr$/.test(widthOf(n)) && parseFloat(widthOf(n)) >= 2);
   const rowLabel = options.rowLabel ?? '{title} {n}';
   // One uiSchema per row index, built once: the fields' accessible names carry the row number.
   const perRow: UiSchema[] = [];
@@ -41,7 +44,7 @@ function rowArrayUi(items: JsonSchema, arrayUi: Ui, itemUi: Ui): Ui {
     (perRow[index] ??= {
       ...itemUi,
       'ui:ObjectFieldTemplate': RowObjectFieldTemplate,
-      'ui:options': { ...optionsOf(itemUi), rowGrid },
+      'ui:options': { ...optionsOf(itemUi), rowGrid, rowWideFields },
       ...Object.fromEntries(columns.map((c) => [c.name, { ...((itemUi[c.name] as Ui | undefined) ?? {}), 'ui:title': fillRowLabel(String(optionsOf(itemUi[c.name]).rowLabel ?? rowLabel), c.title, index) }])),
     });
   return {

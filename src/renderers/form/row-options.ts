@@ -7,7 +7,7 @@ export interface RowColumn {
   required: boolean;
 }
 
-/** What the row templates read from the array's `ui:options` (the last two are set by withRowLayouts, row-layout.ts). */
+/** What the row templates read from the array's `ui:options` (the `row…` ones but rowLabel are set by withRowLayouts, row-layout.ts). */
 export interface RowLayoutOptions {
   layout?: string;
   rowLabel?: string;
@@ -17,6 +17,8 @@ export interface RowLayoutOptions {
   rowColumns?: RowColumn[];
   /** The `grid-template-columns` shared by the header and every row. */
   rowGrid?: string;
+  /** Fields whose column is 2fr or wider: where the row wraps, they take a line of their own. */
+  rowWideFields?: string[];
 }
 
 /** `"{title} del pago {n}"` with a title and a 0-based index -> "Valor del pago 1". */
