@@ -22,6 +22,8 @@ interface Props {
 }
 
 const noSubmit = () => undefined;
+/** The data as JSON would carry it: a key set to undefined is no key, as rjsf's derived data may differ only so. */
+const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null));
 
 /** The cut-down form's root object: just its one array, without the theme's grid and margins. */
 function BareObjectFieldTemplate(props: ObjectFieldTemplateProps) {
@@ -55,7 +57,7 @@ export const SchemaArrayField = memo(function SchemaArrayField({ entry, property
   const handle = useCallback(
     (data: Record<string, unknown>) => {
       const rows = (data[property] as Array<Record<string, unknown>> | undefined) ?? [];
-      if (!deepEquals(rows, current.current)) onChange(rows);
+      if (!deepEquals(asJson(rows), asJson(current.current))) onChange(rows);
     },
     [property, onChange],
   );
