@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      // Every test app starts from one migrated, seeded database made once per run.
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/helpers/db-template.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       // Benchmarks at smoke size: each spawns its command (one at a time, they measure the machine).
       { test: { name: 'bench', include: ['tests/bench/**/*.test.ts'], testTimeout: 600_000, fileParallelism: false } },
       {

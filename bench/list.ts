@@ -7,8 +7,8 @@
  *   - GET /api/invoice in four shapes (page 1 with exact total; search by customer name; status +
  *     date range; sorted by date, page 5) at `--connections` (64) with autocannon, each request for
  *     one of 64 companies in turn;
- *   - the very same SQL (the page with its total the API runs, from invoiceListQueries().toSQL())
- *     on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach,
+ *   - the very same SQL (the page with its total the API runs, from invoiceListQueries().toSQL(),
+ *     named as the API prepares it) on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach,
  *     and the bench process's CPU per request for it (node-postgres alone: the floor of the API's CPU);
  *   - GET /api/dashboard for a year, at 16 connections.
  * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
@@ -125,7 +125,7 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
 }
 
 /** The API's statements per request (listInvoices: the page with its total) on a bare pool: 64 loops for SECONDS. */
-async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number }> {
+async function bareLoop(pool: pg.Pool, statements: Array<Array<{ name: string; sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number }> {
   if (warmUp) await bareLoop(pool, statements, false);
   const seconds = warmUp ? SECONDS : WARMUP_SECONDS;
   const latencies: number[] = [];
@@ -137,7 +137,9 @@ async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; pa
       while (performance.now() < until) {
         const pair = statements[next++ % statements.length];
         const t0 = performance.now();
-        await Promise.all(pair.map((s) => pool.query(s.sql, s.params as unknown[])));
+        // Named, as the API prepares it (server/domain/comprobantes/list-comprobantes.ts): PostgreSQL
+        // parses it once per connection on both sides.
+        await Promise.all(pair.map((s) => pool.query({ name: s.name, text: s.sql, values: s.params as unknown[] })));
         latencies.push(performance.now() - t0);
       }
     }),
@@ -152,11 +154,11 @@ async function bareLoop(pool: pg.Pool, statements: Array<Array<{ sql: string; pa
 async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: Awaited<ReturnType<typeof openDatabase>>; companies: BenchCompany[]; tokens: string[] }, invoices: number) {
   const rows = [];
   const sample = ctx.companies.slice(0, CONNECTIONS);
-  for (const s of SCENARIOS) {
+  for (const [i, s] of SCENARIOS.entries()) {
     const paths = sample.map(() => toPath(s.query));
     const statements = sample.map((c) => {
       // What listInvoices runs: the page with its total in one statement.
-      return [invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL()];
+      return [{ name: `bench_list_${i}`, ...invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL() }];
     });
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
     const bare = await bareLoop(ctx.pool, statements);

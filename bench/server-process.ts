@@ -65,7 +65,9 @@ async function childUsage(child: ChildProcess, file: string): Promise<{ cpuMs: n
  * Starts the server and waits for /api/health.
  * @param env extra environment (DATABASE_URL, JWT_SECRET, DATA_DIR, …); EMITE_DEMO=0 unless given.
  * @param opts.compiled run dist-server/main.mjs, rebuilt from the sources (what `npm start` runs),
- *   instead of the TypeScript sources through tsx.
+ *   instead of the TypeScript sources through tsx; BENCH_SERVER_ENTRY=path runs that compiled
+ *   server as is instead (an A/B against another build, e.g. main's copied into bench/.tmp/ inside
+ *   the repository so that its packages resolve).
  * @param opts.nodeArgs extra node options before the entry (e.g. `--cpu-prof`).
  * @throws Error with the server's output when it exits or does not answer within 60 s.
  */
@@ -73,7 +75,7 @@ export async function startBenchServer(env: Record<string, string>, opts: { comp
   const cpuDir = mkdtempSync(path.join(os.tmpdir(), 'emite-cpu-'));
   const cpuFile = path.join(cpuDir, 'cpu.json');
   const server = await spawnServer({
-    entry: ['--import', probe, ...(opts.nodeArgs ?? []), ...(opts.compiled ? [buildServerOnce()] : ['--import', 'tsx', 'server/main.ts'])],
+    entry: ['--import', probe, ...(opts.nodeArgs ?? []), ...(opts.compiled ? [process.env.BENCH_SERVER_ENTRY ? path.resolve(process.env.BENCH_SERVER_ENTRY) : buildServerOnce()] : ['--import', 'tsx', 'server/main.ts'])],
     env: { EMITE_DEMO: '0', AUTH_RATE_LIMIT: '100000', BENCH_CPU_FILE: cpuFile, ...env },
     dataDir: env.DATA_DIR,
   });

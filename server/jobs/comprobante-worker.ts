@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedShape, runPrepared, type PreparedShape } from '../db/prepared-query.ts';
 import { WAITING_FOR_SRI, isWaitingForSri } from '../../core/comprobante-status.ts';
 import { companies, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
@@ -143,13 +144,20 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
  * still leaves the mark. @returns false when the invoice is no longer FIRMADA (nothing to send).
  */
 async function recordSendAttempt(db: Db, invoice: InvoiceRow, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(comprobantes)
-    .set({ sriSendAttempts: sql`${comprobantes.sriSendAttempts} + 1`, updatedAt: now })
-    .where(and(eq(comprobantes.companyId, invoice.companyId), eq(comprobantes.id, invoice.id), eq(comprobantes.status, 'FIRMADA')))
-    .returning({ id: comprobantes.id });
-  return rows.length > 0;
+  recordSendShape ??= preparedShape(
+    db
+      .update(comprobantes)
+      .set({ sriSendAttempts: sql`${comprobantes.sriSendAttempts} + 1`, updatedAt: sql`${sql.placeholder('now')}` })
+      .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), eq(comprobantes.id, sql.placeholder('id')), eq(comprobantes.status, 'FIRMADA')))
+      .returning({ id: comprobantes.id })
+      .toSQL(),
+    (rows) => rows.length > 0,
+  );
+  return runPrepared(db, recordSendShape, { companyId: invoice.companyId, id: invoice.id, now: now.toISOString() });
 }
+
+/** recordSendAttempt's statement, built once (db/prepared-query.ts): it runs once per send. */
+let recordSendShape: PreparedShape<boolean> | undefined;
 
 async function handleSend(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | void> {
   const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));

@@ -4,17 +4,18 @@
  * - RecepcionComprobantesOffline.validarComprobante: `<xml>` = base64 of the signed comprobante.
  * - AutorizacionComprobantesOffline.autorizacionComprobante: `<claveAccesoComprobante>`.
  *
- * Answers are read with @xmldom/xmldom by local name (prefixes vary between SRI deployments);
- * fast-xml-parser is not used because it is only a transitive dependency of a devDependency here
- * (ec-sri-invoice-signer), so a production install would not have it. Every
+ * Answers are read by local name (prefixes vary between SRI deployments) with soap-reader.ts, a
+ * strict reader for these small fixed shapes (a DOM per answer, @xmldom/xmldom, cost several times
+ * its CPU on the issuing path; fast-xml-parser and saxes are only transitive dependencies of
+ * devDependencies here, so a production install would not have them). Every
  * failure that says nothing about the comprobante itself (network, timeout, HTTP error, SOAP fault,
  * an answer that is not the expected SOAP) throws {@link SriUnavailableError}: the caller keeps the
  * claveAcceso and retries later, asking authorisation first (SRI.md "Handling").
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { Element } from '@xmldom/xmldom';
-import { escapeXml, kids, parseXml, textOf } from './xml-dom.ts';
+import { escapeXml } from './xml-dom.ts';
+import { readSoap, soapKids as kids, soapTextContent, soapTextOf as textOf, type SoapElement as Element } from './soap-reader.ts';
 
 /**
  * The SRI could not be reached or did not answer with the expected SOAP: network error, timeout,
@@ -143,7 +144,7 @@ function requestEnvelope(ns: string, operationXml: string): string {
 function bodyChild(xml: string, name: string, status: number): Element {
   let envelope: Element;
   try {
-    envelope = parseXml(xml);
+    envelope = readSoap(xml);
   } catch (err) {
     throw new SriUnavailableError(`El SRI respondió algo que no es XML (HTTP ${status})`, { cause: err, status });
   }
@@ -177,8 +178,8 @@ function comprobanteOf(autorizacion: Element): string | undefined {
   const el = kids(autorizacion, 'comprobante')[0];
   if (!el) return undefined;
   const sections: string[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 4) sections.push((c as unknown as { data: string }).data);
-  return sections.length ? sections.join('') : (el.textContent ?? '').trim();
+  for (const c of el.content) if ('cdata' in c) sections.push(c.cdata);
+  return sections.length ? sections.join('') : soapTextContent(el).trim();
 }
 
 /**

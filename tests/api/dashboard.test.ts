@@ -85,6 +85,39 @@ describe('GET /api/dashboard', () => {
     expect(d.attention).toEqual([]);
   });
 
+  it('stays exact when an authorised invoice is annulled, corrected, authorised again or deleted', async () => {
+    const e = await signUp(t, { ruc: await newRuc() });
+    const own = await seedMasterData(t, e.auth);
+    const dashboard = async () => (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: e.auth })).json();
+    const setStatus = (id: string, status: string) => t.database.db.execute(sql`update comprobante set status = ${status} where id = ${id}`);
+    const kept = await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-10', laptops: 1 }); // 977.50
+    const other = await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-12', books: 2 }); // 25.00
+    expect((await dashboard()).sales.thisMonth).toBe(1002.5);
+
+    await setStatus(other._id, 'ANULADA');
+    let d = await dashboard();
+    expect(d.sales.thisMonth).toBe(977.5);
+    expect(d.byStatus).toEqual({ AUTORIZADA: 1, ANULADA: 1 });
+    expect(d.topProducts.map((p: { label: string }) => p.label)).toEqual(['Laptop 14"']);
+
+    // Back to AUTORIZADA, moved to last month: it counts there, once.
+    await t.database.db.execute(sql`update comprobante set status = 'AUTORIZADA', fecha_emision = '2026-10-20' where id = ${other._id}`);
+    d = await dashboard();
+    expect(d.sales).toEqual({ thisMonth: 977.5, lastMonth: 25, period: 977.5 });
+    expect(d.series.at(-2)).toEqual({ month: '2026-10', total: 25, count: 1 });
+
+    // A change that is not about the sale (the e-mail sent) leaves the figures as they were.
+    await t.database.db.execute(sql`update comprobante set emailed_at = now() where id = ${kept._id}`);
+    expect((await dashboard()).sales.thisMonth).toBe(977.5);
+
+    await t.database.db.execute(sql`delete from comprobante where id = ${kept._id}`);
+    d = await dashboard();
+    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 25, period: 0 });
+    expect(d.topCustomers).toEqual([]);
+    expect(d.topProducts).toEqual([]);
+    expect(d.byStatus).toEqual({});
+  });
+
   it('counts the certificate\'s whole days to expiry and lists it under attention from 30 days', async () => {
     const c = await signUp(t, { ruc: await newRuc() });
     const DAY = 86_400_000;

@@ -41,7 +41,7 @@ export function browserSuite(p: { env?: Record<string, string>; signIn?: { email
   let srv: TestServer | undefined;
   let b: LaunchedBrowser | undefined;
   beforeAll(async () => {
-    srv = await startTestServer({ env: p.env });
+    srv = await startTestServer({ env: p.env, migrated: true });
     b = await launch();
     if (p.signIn) await signInThroughPage(b.page, srv.url, p.signIn);
   });

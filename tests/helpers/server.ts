@@ -5,15 +5,19 @@
  * on by default) and waits until it answers /api/health.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../server/db/client.ts';
+import { runSeeds } from '../../server/db/seed/run-seeds.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** EMITE_TEST_TMP lets two checkouts' runs share a machine without sharing a build. */
-const distDir = path.join(process.env.EMITE_TEST_TMP ?? path.join(root, 'tests', '.tmp'), 'dist');
+const tmpRoot = process.env.EMITE_TEST_TMP ?? path.join(root, 'tests', '.tmp');
+const distDir = path.join(tmpRoot, 'dist');
+const pgliteTemplateDir = path.join(tmpRoot, 'pglite-template');
 
 export function buildSpaOnce(): string {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -21,6 +25,24 @@ export function buildSpaOnce(): string {
     if (res.status !== 0) throw new Error('vite build failed');
   }
   return distDir;
+}
+
+/**
+ * A PGlite data folder with the migrations and seeds applied, made once per `npm test` run (the
+ * runner empties the folder at start), copied into each browser suite's DATA_DIR: a server on it
+ * skips initdb and the migrations (the seeds run again, as on every start, and change nothing).
+ */
+async function pgliteTemplateOnce(): Promise<string> {
+  if (!existsSync(path.join(pgliteTemplateDir, 'PG_VERSION'))) {
+    const partial = `${pgliteTemplateDir}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(tmpRoot, { recursive: true });
+    const database = await openDatabase({ pgliteDir: partial });
+    await runSeeds(database.db);
+    await database.close();
+    renameSync(partial, pgliteTemplateDir);
+  }
+  return pgliteTemplateDir;
 }
 
 let serverBuilt = false;
@@ -118,13 +140,23 @@ export async function spawnServer(p: { entry: string[]; env?: Record<string, str
  * @param opts.env extra environment for the server.
  * @param opts.dataDir use this DATA_DIR (e.g. to restart on the same database); the caller owns it and
  *   `stop()` leaves it in place. Default: a new temporary one, removed by `stop()`.
+ * @param opts.migrated start the new DATA_DIR from the run's migrated, seeded PGlite template
+ *   instead of an empty one (the browser suites; `start.test.ts` keeps the real first start).
  */
-export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
-  const server = await spawnServer({
+export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string; migrated?: boolean } = {}): Promise<TestServer> {
+  let ownDataDir: string | undefined;
+  if (opts.migrated && !opts.dataDir) {
+    ownDataDir = mkdtempSync(path.join(os.tmpdir(), 'emite-server-'));
+    cpSync(await pgliteTemplateOnce(), path.join(ownDataDir, 'pglite'), { recursive: true });
+  }
+  const spawned = await spawnServer({
     entry: [buildServerOnce()],
     env: { EMITE_STATIC_DIR: buildSpaOnce(), AUTH_RATE_LIMIT: '1000', ...opts.env },
-    dataDir: opts.dataDir,
+    dataDir: opts.dataDir ?? ownDataDir,
   });
+  const server = ownDataDir
+    ? { ...spawned, stop: async () => { await spawned.stop(); rmSync(ownDataDir, { recursive: true, force: true }); } }
+    : spawned;
   const outboxDir = path.join(server.dataDir, 'outbox');
   return {
     url: server.url,

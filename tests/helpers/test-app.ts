@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { buildApp } from '../../server/app.ts';
 import type { AppDeps } from '../../server/app-deps.ts';
@@ -41,14 +42,26 @@ export interface TestApp {
 
 export const dbKind = (process.env.EMITE_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
+/**
+ * The run's migrated, seeded template (tests/helpers/db-template.ts): a PGlite tarball, read once
+ * per file, or a PostgreSQL database name; undefined outside the API project (migrate instead).
+ */
+const template = inject('dbTemplate') || undefined;
+let pgliteTemplate: Blob | undefined;
+function templateDump(): Blob | undefined {
+  if (!template) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(template)]);
+  return pgliteTemplate;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dbKind === 'pglite') return { database: await openDatabase({}), drop: async () => {} };
+  if (dbKind === 'pglite') return { database: await openDatabase({ pgliteDump: templateDump() }), drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('EMITE_TEST_DB=postgres necesita TEST_DATABASE_URL');
   const name = `emite_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

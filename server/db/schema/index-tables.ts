@@ -9,3 +9,4 @@ export { sriSandboxComprobantes } from './sri-sandbox.ts';
 export { webhookEndpoints, webhookDeliveries, webhookCertificateNotices } from './webhooks.ts';
 export { apiKeys, idempotencyKeys } from './integration.ts';
 export { receivedDocuments } from './purchases.ts';
+export { salesDay, salesDayCustomer, salesDayProduct } from './sales-summary.ts';

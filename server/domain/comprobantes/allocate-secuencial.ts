@@ -12,19 +12,32 @@
  *   secuencial is 9 digits); the transaction must then roll back.
  */
 import { sql } from 'drizzle-orm';
+import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { sequences } from '../../db/schema/index-tables.ts';
 import { AppError } from '../../errors.ts';
 
 export const MAX_SECUENCIAL = 999_999_999;
 
+let upsertShape: PreparedShape<number> | undefined;
+
+/** The upsert, built once (db/prepared-query.ts): issuing runs it per invoice. @returns next_value after it. */
+function upsertSequenceShape(db: Db): PreparedShape<number> {
+  upsertShape ??= preparedShape(
+    db
+      .insert(sequences)
+      .values({ companyId: sql.placeholder('companyId'), estab: sql.placeholder('estab'), ptoEmi: sql.placeholder('ptoEmi'), codDoc: sql.placeholder('codDoc'), nextValue: 2 })
+      .onConflictDoUpdate({ target: [sequences.companyId, sequences.estab, sequences.ptoEmi, sequences.codDoc], set: { nextValue: sql`${sequences.nextValue} + 1` } })
+      .returning({ nextValue: sequences.nextValue })
+      .toSQL(),
+    (rows) => Number(rows[0][0]),
+  );
+  return upsertShape;
+}
+
 export async function allocateSecuencial(tx: Db, p: { companyId: string; estab: string; ptoEmi: string; codDoc: string }): Promise<number> {
-  const [row] = await tx
-    .insert(sequences)
-    .values({ ...p, nextValue: 2 })
-    .onConflictDoUpdate({ target: [sequences.companyId, sequences.estab, sequences.ptoEmi, sequences.codDoc], set: { nextValue: sql`${sequences.nextValue} + 1` } })
-    .returning({ nextValue: sequences.nextValue });
-  const secuencial = row.nextValue - 1;
+  const nextValue = await runPrepared(tx, upsertSequenceShape(tx), p);
+  const secuencial = nextValue - 1;
   if (secuencial > MAX_SECUENCIAL) throw new AppError('CONFLICT', `El punto de emisión ${p.estab}-${p.ptoEmi} agotó sus secuenciales`);
   return secuencial;
 }

@@ -10,7 +10,8 @@
  *   VALIDATION (the type's rules, date out of the SRI window), UNPROCESSABLE (no certificate,
  *   certificate expired at `now`, XML not valid against the XSD).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedShape, runPrepared, tablesRowMapper, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companyCertificates, customers, establishments, comprobantes } from '../../db/schema/index-tables.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
@@ -67,21 +68,35 @@ async function credentialsOf(o: IssueComprobanteOptions, tx: Db, certificate: ty
   return credentials;
 }
 
-export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
-  const meta = o.type.meta;
-  const the = theLabel(meta);
-  return o.db.transaction(async (tx) => {
-    // The draft (locked) with its company, establishment, customer and the company's certificate:
-    // one round trip.
-    const [loaded] = await tx
+const readDraft = tablesRowMapper({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates }, ['establishment', 'customer', 'certificate']);
+let draftShape: PreparedShape<ReturnType<typeof readDraft> | undefined> | undefined;
+
+/**
+ * The draft (locked) with its company, establishment, customer and the company's certificate, in
+ * one round trip; the statement is built once (db/prepared-query.ts), as issuing runs it per invoice.
+ */
+function loadDraftShape(db: Db) {
+  draftShape ??= preparedShape(
+    db
       .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
       .from(comprobantes)
       .innerJoin(companies, eq(companies.id, comprobantes.companyId))
       .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
       .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
       .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId))
-      .where(and(eq(comprobantes.companyId, o.companyId), eq(comprobantes.id, o.id), eq(comprobantes.codDoc, meta.codDoc)))
-      .for('update', { of: comprobantes });
+      .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), eq(comprobantes.id, sql.placeholder('id')), eq(comprobantes.codDoc, sql.placeholder('codDoc'))))
+      .for('update', { of: comprobantes })
+      .toSQL(),
+    (rows) => (rows[0] ? readDraft(rows[0]) : undefined),
+  );
+  return draftShape;
+}
+
+export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
+  const meta = o.type.meta;
+  const the = theLabel(meta);
+  return o.db.transaction(async (tx) => {
+    const loaded = await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
     // The certificate is checked first, as it always was (a missing draft of a company without a
     // certificate answers the certificate's error). A cache miss parses it with node-forge here,
     // once per uploaded certificate: the draft's row is locked, the sequence row not yet.

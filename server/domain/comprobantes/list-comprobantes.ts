@@ -6,6 +6,7 @@
  * A page reads only the summary columns (no line items, no signed or authorisation XML, which are
  * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
@@ -35,36 +36,95 @@ const sortable = {
   createdAt: comprobantes.createdAt,
 };
 
+/** How a value enters a list statement: as itself, or as a named placeholder of a prepared statement. */
+type Bind = <T>(name: string, value: T) => T;
+const asValue: Bind = (_name, value) => value;
+// Drizzle takes a placeholder wherever it takes a value (both are bound parameters); typed as the value.
+const asPlaceholder = ((name: string) => sql.placeholder(name)) as unknown as Bind;
+
+type ListParams = { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string };
+
+/** @throws AppError VALIDATION when from > to (checked on every request, prepared or not). */
+function assertDateRange(q: InvoiceListQuery): void {
+  if (q.from && q.to && q.from > q.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
+}
+
+/** The kind of search a term makes: none, text only, text or secuencial, text or número (001-001-…). */
+function searchKind(q: InvoiceListQuery): '' | 'text' | 'secuencial' | 'numero' {
+  if (!q.q) return '';
+  const term = q.q.trim();
+  if (/^\d{1,9}$/.test(term)) return 'secuencial';
+  return /^(\d{3})-(\d{3})-(\d{1,9})$/.test(term) ? 'numero' : 'text';
+}
+
 /**
- * The statements of a list request, unexecuted: the page and the exact count, and both in one
- * (pageWithTotal, what listInvoices runs). Exposed so bench/list.ts can run the very same SQL on a
- * bare `pg` connection (`.toSQL()`).
- * @throws AppError VALIDATION for an unknown sort field or from > to.
+ * The list's WHERE, ORDER BY and page window. Every value goes through `bind`, so the same code
+ * builds the statement with values (invoiceListQueries) and with placeholders (the prepared one);
+ * everything else it decides is in {@link listShape}.
+ * @throws AppError VALIDATION for an unknown sort field.
  */
-export function invoiceListQueries(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }) {
+function listParts(p: ListParams, bind: Bind) {
   const q = p.query;
-  const conditions: SQL[] = [eq(comprobantes.companyId, p.companyId), eq(comprobantes.codDoc, p.codDoc ?? '01')];
-  const inScope = scopeCondition(p.scope, comprobantes);
+  const conditions: SQL[] = [eq(comprobantes.companyId, bind('companyId', p.companyId)), eq(comprobantes.codDoc, bind('codDoc', p.codDoc ?? '01'))];
+  const inScope = scopeCondition(p.scope, comprobantes, bind);
   if (inScope) conditions.push(inScope);
   if (q.status) {
     const statuses = q.status.split(',');
-    conditions.push(statuses.length === 1 ? eq(comprobantes.status, statuses[0]) : sql`${comprobantes.status} in ${statuses}`);
+    conditions.push(
+      statuses.length === 1
+        ? eq(comprobantes.status, bind('status0', statuses[0]))
+        : sql`${comprobantes.status} in (${sql.join(
+            statuses.map((status, i) => sql`${bind(`status${i}`, status)}`),
+            sql`, `,
+          )})`,
+    );
   }
-  if (q.from) conditions.push(gte(comprobantes.fechaEmision, q.from));
-  if (q.to) conditions.push(lte(comprobantes.fechaEmision, q.to));
-  if (q.customer) conditions.push(eq(comprobantes.customerId, q.customer));
-  if (q.invoice) conditions.push(eq(comprobantes.relatedId, q.invoice));
-  if (q.q) {
-    const term = q.q.trim();
-    const byNumber = /^\d{1,9}$/.test(term) ? [eq(comprobantes.secuencial, Number(term))] : [];
-    const numero = /^(\d{3})-(\d{3})-(\d{1,9})$/.exec(term);
-    if (numero) byNumber.push(and(eq(comprobantes.estab, numero[1]), eq(comprobantes.ptoEmi, numero[2]), eq(comprobantes.secuencial, Number(numero[3])))!);
-    conditions.push(or(ilike(comprobantes.razonSocialComprador, likePattern(term)), ilike(comprobantes.identificacionComprador, likePattern(term)), ...byNumber)!);
+  if (q.from) conditions.push(gte(comprobantes.fechaEmision, bind('from', q.from)));
+  if (q.to) conditions.push(lte(comprobantes.fechaEmision, bind('to', q.to)));
+  if (q.customer) conditions.push(eq(comprobantes.customerId, bind('customer', q.customer)));
+  if (q.invoice) conditions.push(eq(comprobantes.relatedId, bind('invoice', q.invoice)));
+  const search = searchKind(q);
+  if (search) {
+    const term = q.q!.trim();
+    const pattern = bind('pattern', likePattern(term));
+    const byNumber: SQL[] = [];
+    if (search === 'secuencial') byNumber.push(eq(comprobantes.secuencial, bind('secuencial', Number(term))));
+    if (search === 'numero') {
+      const [, estab, ptoEmi, secuencial] = /^(\d{3})-(\d{3})-(\d{1,9})$/.exec(term)!;
+      byNumber.push(and(eq(comprobantes.estab, bind('estab', estab)), eq(comprobantes.ptoEmi, bind('ptoEmi', ptoEmi)), eq(comprobantes.secuencial, bind('secuencial', Number(secuencial))))!);
+    }
+    conditions.push(or(ilike(comprobantes.razonSocialComprador, pattern), ilike(comprobantes.identificacionComprador, pattern), ...byNumber)!);
   }
-  if (q.from && q.to && q.from > q.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
-  const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
   const order = orderByFor(q.sort, sortable, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
+  return { where: and(...conditions), order, limit: bind('limit', limit), offset: bind('offset', offset) };
+}
+
+/**
+ * What decides the SQL text of a list request, never a value: the key of its prepared statement.
+ * Each part mirrors a choice {@link listParts} makes (a filter present, how many statuses, the kind
+ * of search, the sort, each scope entry with or without its point).
+ */
+function listShape(p: ListParams): string {
+  const q = p.query;
+  const scope = (p.scope ?? []).map((s) => (s.ptoEmi === undefined ? 'e' : 'p')).join('');
+  const filters = [q.status ? `s${q.status.split(',').length}` : '', q.from ? 'f' : '', q.to ? 't' : '', q.customer ? 'c' : '', q.invoice ? 'i' : ''].join('');
+  return `${filters}|${searchKind(q)}|${q.sort ?? ''}|${scope}`;
+}
+
+/**
+ * The statements of a list request, unexecuted: the page and the exact count, and both in one
+ * (pageWithTotal, the SQL listInvoices runs, there as a prepared statement). Exposed so
+ * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
+ * @throws AppError VALIDATION for an unknown sort field or from > to.
+ */
+export function invoiceListQueries(db: Db, p: ListParams) {
+  assertDateRange(p.query);
+  return listStatements(db, listParts(p, asValue));
+}
+
+function listStatements(db: Db, parts: ReturnType<typeof listParts>) {
+  const { where, order, limit, offset } = parts;
   const counted = db.select({ total: count() }).from(comprobantes).where(where);
   return {
     page: db.select(summaryColumns).from(comprobantes).where(where).orderBy(...order).limit(limit).offset(offset),
@@ -84,16 +144,50 @@ export function invoiceListQueries(db: Db, p: { companyId: string; query: Invoic
 }
 
 /**
+ * Prepared page-with-total statements by shape, per database. Building a list's SQL with Drizzle
+ * cost about a third of the API's CPU per list request (bench/list.ts, issue #16); a prepared
+ * statement is built once per shape, and PostgreSQL parses it once per connection. Shapes are few
+ * (filters present, sort, scope form); the cache is bounded all the same.
+ */
+const preparedLists = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+const PREPARED_LISTS_MAX = 500;
+
+function prepareList(db: Db, p: ListParams, shape: string) {
+  const name = `list_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+  return listStatements(db, listParts(p, asPlaceholder)).pageWithTotal.prepare(name);
+}
+
+/** The named values of one request for its prepared statement (the placeholders listParts names). */
+function listValues(p: ListParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  listParts(p, <T>(name: string, value: T): T => {
+    values[name] = value;
+    return value;
+  });
+  return values;
+}
+
+/**
  * One page of a company's comprobantes of `codDoc` (default 01) and their exact total; with `scope`, only the user's emission
  * points (domain/users/emission-scope.ts).
  * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
+ * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
-export async function listInvoices(db: Db, p: { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string }): Promise<{ items: InvoiceSummary[]; total: number }> {
-  const { pageWithTotal, count: counted } = invoiceListQueries(db, p);
-  const rows = await pageWithTotal;
+export async function listInvoices(db: Db, p: ListParams): Promise<{ items: InvoiceSummary[]; total: number }> {
+  assertDateRange(p.query);
+  const shape = listShape(p);
+  let byShape = preparedLists.get(db);
+  if (!byShape) preparedLists.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    prepared = prepareList(db, p, shape);
+    if (byShape.size >= PREPARED_LISTS_MAX) byShape.delete(byShape.keys().next().value!);
+    byShape.set(shape, prepared);
+  }
+  const rows = await prepared.execute(listValues(p));
   if (rows.length > 0) return { items: rows.map(toInvoiceSummary), total: rows[0].total };
   // An empty page: no match at all (page 1), or past the last page, where the total is still asked for.
-  const total = pageWindow(p.query).offset === 0 ? 0 : Number((await counted)[0].total);
+  const total = pageWindow(p.query).offset === 0 ? 0 : Number((await invoiceListQueries(db, p).count)[0].total);
   return { items: [], total };
 }
 

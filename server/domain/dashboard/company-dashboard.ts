@@ -4,8 +4,9 @@
  * 12-month sales series, top 5 customers and products, and what needs attention (stuck at the SRI
  * for over an hour, DEVUELTA / NO_AUTORIZADA with their SRI message, drafts older than a week, a
  * signing certificate that expires within 30 days). Months and dates are America/Guayaquil
- * calendar dates. Two SQL statements (dashboard-sql.ts) on the (company_id, …) invoice indexes;
- * JavaScript only renames fields, it never loops over the company's invoices.
+ * calendar dates. Two SQL statements (dashboard-sql.ts) on the daily sales sums and the
+ * (company_id, status, …) comprobante index; JavaScript only renames fields, it never loops over
+ * the company's invoices.
  */
 import type { Db } from '../../db/client.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';

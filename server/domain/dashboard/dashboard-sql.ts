@@ -1,8 +1,9 @@
 /**
  * The dashboard's two SQL statements. Each returns one row of JSON columns, so the database does all
  * the aggregation and JavaScript only renames fields. Every sub-select filters `company_id = $c`
- * first and a `fecha_emision` range or a `status` list, so it runs on the invoice indexes
- * `(company_id, status, fecha_emision desc)` and `(company_id, fecha_emision desc, id desc)`.
+ * first and a day range or a `status` list: sums read the daily tables of migration 0012 by their
+ * primary keys, counts and the attention lists the comprobante index
+ * `(company_id, status, fecha_emision desc)`.
  * Dates are 'YYYY-MM-DD' calendar dates (America/Guayaquil); ranges are inclusive unless noted.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -33,62 +34,68 @@ export interface FiguresRange {
  * `top_products` [{id, label, total, n}] (at most 5 each, biggest total first; n is the number of
  * invoices for a customer and the quantity sold for a product). Money is the numeric sum, as a
  * JSON number.
+ *
+ * Sales, series and tops read the daily sums the database keeps of AUTORIZADA comprobantes
+ * (sales_day, sales_day_customer, sales_day_product: schema/sales-summary.ts, migration 0012), a
+ * row per day and emission point (and customer or product) instead of every comprobante and its
+ * line items: a year of a company with 100,000 invoices is a few thousand small rows. Those rows
+ * carry the net amounts already (01 and 05 add, 04 subtracts, other types 0).
  */
 export function figuresSql(r: FiguresRange): SQL {
-  // The company's invoices the caller may see (their emission points): every sub-select starts here.
+  // The caller's emission points: every sub-select filters by them (the daily sums keep estab and pto_emi).
   const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
-  // AUTORIZADA invoices of the asked period; the top products unnest only these rows' detalles.
-  const authorisedInPeriod = sql`${own} and status = 'AUTORIZADA' and fecha_emision between ${r.from} and ${r.to}`;
-  // Sales are net: facturas (01) and notas de débito (05) add, notas de crédito (04: returns,
-  // discounts) subtract; anything else is not a sale and counts 0: a liquidación de compra (03) is
-  // a purchase, a guía de remisión (06) moves goods, a retención (07) withholds tax.
-  const net = (column: string) => sql.raw(`case when cod_doc in ('01', '05') then ${column} when cod_doc = '04' then -${column} else 0 end`);
+  const inPeriod = sql`${own} and day between ${r.from} and ${r.to}`;
   return sql`
     select
       (select json_build_object(
-          'thisMonth', coalesce(sum(${net('importe_total')}) filter (where fecha_emision >= ${r.thisMonth} and fecha_emision < ${r.nextMonth}), 0),
-          'lastMonth', coalesce(sum(${net('importe_total')}) filter (where fecha_emision >= ${r.lastMonth} and fecha_emision < ${r.thisMonth}), 0),
-          'period', coalesce(sum(${net('importe_total')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
-          'iva', coalesce(sum(${net('total_iva')}) filter (where fecha_emision between ${r.from} and ${r.to}), 0),
-          'authorised', count(*) filter (where cod_doc = '01' and fecha_emision between ${r.from} and ${r.to}))
-        from comprobante
-        where ${own} and status = 'AUTORIZADA'
-          and fecha_emision >= least(${r.lastMonth}::date, ${r.from}::date) and fecha_emision <= greatest(${r.to}::date, ${r.today}::date)
+          'thisMonth', coalesce(sum(total) filter (where day >= ${r.thisMonth} and day < ${r.nextMonth}), 0),
+          'lastMonth', coalesce(sum(total) filter (where day >= ${r.lastMonth} and day < ${r.thisMonth}), 0),
+          'period', coalesce(sum(total) filter (where day between ${r.from} and ${r.to}), 0),
+          'iva', coalesce(sum(iva) filter (where day between ${r.from} and ${r.to}), 0),
+          'authorised', coalesce(sum(facturas) filter (where day between ${r.from} and ${r.to}), 0))
+        from sales_day
+        where ${own} and day >= least(${r.lastMonth}::date, ${r.from}::date) and day <= greatest(${r.to}::date, ${r.today}::date)
       ) as sales,
-      (select coalesce(json_object_agg(status, n) filter (where n > 0), '{}'::json)
+      (select coalesce(json_object_agg(status, n order by position) filter (where n > 0), '{}'::json)
         from (
-          -- One index-only range count per status (a skip scan by hand): PostgreSQL before 18 would
-          -- otherwise walk every status's entries of the company to apply the date range.
-          select s.status, c.n
-          from (values ${sql.join(COMPROBANTE_STATUSES.map((status) => sql`(${status})`), sql`, `)}) as s(status)
-          cross join lateral (select count(*) as n from comprobante where ${own} and status = s.status and fecha_emision between ${r.from} and ${r.to}) c
+          select s.status, s.position, case
+            -- AUTORIZADA, most of a company's comprobantes, from the daily sums.
+            when s.status = 'AUTORIZADA' then (select coalesce(sum(documents), 0) from sales_day where ${inPeriod})
+            -- One index-only range count per other status (a skip scan by hand): PostgreSQL before 18
+            -- would otherwise walk every status's entries of the company to apply the date range.
+            else (select count(*) from comprobante where ${own} and status = s.status and fecha_emision between ${r.from} and ${r.to})
+          end as n
+          from (values ${sql.join(
+            COMPROBANTE_STATUSES.map((status, i) => sql`(${status}, ${i}::int)`),
+            sql`, `,
+          )}) as s(status, position)
+          -- Not flattened into the aggregate, which names n twice (each count would run twice).
+          offset 0
         ) by_status
       ) as by_status,
       (select coalesce(json_agg(json_build_object('month', month, 'total', total, 'n', n) order by month), '[]'::json)
         from (
           -- Grouped by a timestamp month (no time zone work per row); formatted once per month.
           select to_char(month_start, 'YYYY-MM') as month, total, n from (
-            select date_trunc('month', fecha_emision::timestamp) as month_start, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
-            from comprobante
-            where ${own} and status = 'AUTORIZADA' and fecha_emision >= ${r.seriesFrom} and fecha_emision < ${r.seriesTo}
+            select date_trunc('month', day::timestamp) as month_start, sum(total) as total, sum(facturas) as n
+            from sales_day
+            where ${own} and day >= ${r.seriesFrom} and day < ${r.seriesTo}
             group by 1
           ) by_month
         ) m
       ) as series,
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
-          select customer_id::text as id, min(razon_social_comprador) as label, sum(${net('importe_total')}) as total, count(*) filter (where cod_doc = '01') as n
-          -- A guía de remisión has no customer (customer_id null, migration 0010): not a buyer.
-          from comprobante where ${authorisedInPeriod} and customer_id is not null
+          select customer_id::text as id, min(razon_social) as label, sum(total) as total, sum(facturas) as n
+          from sales_day_customer where ${inPeriod}
           group by customer_id order by total desc, id limit 5
         ) tc
       ) as top_customers,
       (select coalesce(json_agg(json_build_object('id', id, 'label', label, 'total', total, 'n', n) order by total desc, id), '[]'::json)
         from (
-          select d->>'product' as id, min(d->>'descripcion') as label, sum(${net("(d->>'precioTotalSinImpuesto')::numeric")}) as total, sum(${net("(d->>'cantidad')::numeric")}) as n
-          from comprobante cross join lateral jsonb_array_elements(detalles) as d
-          -- Only sales documents: a liquidación de compra's lines name products bought, not sold.
-          where ${authorisedInPeriod} and cod_doc in ('01', '04', '05') and d->>'product' is not null
+          -- A line without descripcion is kept as '' (a key column cannot be null) and labels nothing.
+          select product as id, min(nullif(descripcion, '')) as label, sum(total) as total, sum(quantity) as n
+          from sales_day_product where ${inPeriod}
           group by 1 order by total desc, id limit 5
         ) tp
       ) as top_products`;

@@ -78,10 +78,18 @@ export function assertVisible(scope: EmissionScope | undefined, row: { estab: st
 /**
  * The WHERE term limiting a list to the scope, on the given estab / ptoEmi columns; undefined when
  * the scope is empty (nothing to add).
+ * @param bind how a value enters the SQL (default: as itself); a prepared statement passes one that
+ *   names it `estab<i>` / `ptoEmi<i>` and returns a placeholder.
  */
-export function scopeCondition(scope: EmissionScope | undefined, columns: { estab: AnyColumn; ptoEmi: AnyColumn }): SQL | undefined {
+export function scopeCondition(
+  scope: EmissionScope | undefined,
+  columns: { estab: AnyColumn; ptoEmi: AnyColumn },
+  bind: (name: string, value: string) => unknown = (_name, value) => value,
+): SQL | undefined {
   if (!isScoped(scope)) return undefined;
-  return or(...scope.map((s) => (s.ptoEmi === undefined ? eq(columns.estab, s.estab) : and(eq(columns.estab, s.estab), eq(columns.ptoEmi, s.ptoEmi)))));
+  return or(
+    ...scope.map((s, i) => (s.ptoEmi === undefined ? eq(columns.estab, bind(`estab${i}`, s.estab)) : and(eq(columns.estab, bind(`estab${i}`, s.estab)), eq(columns.ptoEmi, bind(`ptoEmi${i}`, s.ptoEmi))))),
+  );
 }
 
 /**

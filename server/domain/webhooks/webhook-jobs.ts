@@ -5,7 +5,7 @@
  * every endpoint and every retry.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, webhookEndpoints } from '../../db/schema/index-tables.ts';
 import type { WebhookEventType } from '../../../core/webhook-events.ts';
@@ -47,19 +47,22 @@ function comprobanteSummarySql(r: string): SQL {
  * statement as the status change: for a move into AUTORIZADA (comprobante.authorized) or DEVUELTA /
  * NO_AUTORIZADA (comprobante.rejected), one job per subscribed endpoint, built from the CTE
  * `updated` (the rows the transition's UPDATE returned; none when the guard failed, then no job).
+ * `at` (an ISO 8601 instant, or a placeholder for one: the statement is built once per shape and
+ * prepared, transition-comprobante.ts) is the jobs' run_at and created_at; `created` (unix seconds,
+ * or its placeholder) the event's `created`.
  * @returns the CTE, or none when the transition announces nothing (other statuses, or `to` already
  *   in `from`: a repeated transition is not a new event).
- * @example ctes.push(...webhookJobsCte(db, { from, to: 'AUTORIZADA', now }));
+ * @example ctes.push(...webhookJobsCte(db, { from, to: 'AUTORIZADA', at: sql.placeholder('at'), created: sql.placeholder('created') }));
  */
-export function webhookJobsCte(db: Db, p: { from: readonly string[]; to: string; now: Date; updated?: string }): WithSubquery[] {
+export function webhookJobsCte(db: Db, p: { from: readonly string[]; to: string; at: string | Placeholder; created: number | Placeholder; updated?: string }): WithSubquery[] {
   const type = eventForStatus(p.to);
   if (!type || p.from.includes(p.to)) return [];
   const u = p.updated ?? 'upd';
-  const at = p.now.toISOString();
+  const at = p.at;
   const cte = db.$with('webhook_jobs', { n: sql<number>`1`.as('n') }).as(
     sql`insert into job (company_id, kind, comprobante_id, payload, run_at, created_at, updated_at)
         select ${sql.raw(u)}.company_id, ${WEBHOOK_JOB_KIND}::varchar, ${sql.raw(u)}.id,
-          jsonb_build_object('endpointId', w.id, 'event', jsonb_build_object('id', e.id, 'type', ${type}::text, 'created', ${unixSeconds(p.now)}::bigint, 'data', ${comprobanteSummarySql(u)})),
+          jsonb_build_object('endpointId', w.id, 'event', jsonb_build_object('id', e.id, 'type', ${type}::text, 'created', ${p.created}::bigint, 'data', ${comprobanteSummarySql(u)})),
           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
         from ${sql.raw(u)}
         cross join (select 'evt_' || replace(gen_random_uuid()::text, '-', '') as id) e

@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { Box, Button, HStack, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
 import { downloadImportTemplate, importCsv, type ImportReport } from '../../engine/csv-transfer.ts';
-import { errorMessage } from '../../engine/api-client.ts';
-import { notify } from '../../engine/notify.ts';
+import { useMutation } from '../../engine/useMutation.ts';
 import type { ResourceParams } from '../../engine/resources.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 
@@ -54,7 +53,6 @@ export function ImportCsvButton(p: { resource: ResourceParams; title: string }) 
   const [mode, setMode] = useState<Mode>('all');
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [result, setResult] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const reset = () => {
     setFile(null);
@@ -62,21 +60,15 @@ export function ImportCsvButton(p: { resource: ResourceParams; title: string }) 
     setResult(null);
     setMode('all');
   };
-  const run = async (dryRun: boolean, chosen: File, m: Mode) => {
-    setBusy(true);
-    try {
-      const report = await importCsv({ ...p.resource, csv: chosen, mode: m, dryRun });
-      if (dryRun) setPreview(report);
-      else {
-        setResult(report);
-        if (report.created + report.updated > 0) notify('success', `Importación terminada: ${report.created} creados, ${report.updated} actualizados`);
-      }
-    } catch (err) {
-      notify('danger', errorMessage(err, 'No se pudo importar el archivo'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const importing = useMutation<{ dryRun: boolean; chosen: File; m: Mode }, ImportReport>({
+    mutationFn: ({ dryRun, chosen, m }) => importCsv({ ...p.resource, csv: chosen, mode: m, dryRun }),
+    onSuccess: (report, { dryRun }) => (dryRun ? setPreview(report) : setResult(report)),
+    success: (report, { dryRun }) =>
+      !dryRun && report.created + report.updated > 0 ? `Importación terminada: ${report.created} creados, ${report.updated} actualizados` : undefined,
+    errorMessage: 'No se pudo importar el archivo',
+  });
+  const busy = importing.isPending;
+  const run = (dryRun: boolean, chosen: File, m: Mode) => importing.mutate({ dryRun, chosen, m });
   // The preview counts what "solo filas válidas" would save; "todo o nada" saves them only without errors.
   const choose = (chosen: File | null) => {
     setFile(chosen);
