@@ -27,6 +27,8 @@ export const ANNOTATION_KEYWORDS = [
   'x-hidden',
   /** On an identification field: the sibling field holding its SRI tipo (tabla 6); the server checks the pair (core/identification.ts). */
   'x-identification',
+  /** On a company or user property: the registration form asks it too (core/registration-form.ts). */
+  'x-registration',
 ] as const;
 
 /** Decimal places written in a number (1.5 -> 1, 1e-7 -> 7). */

@@ -45,15 +45,6 @@ export function formBody<const S extends FormSchema, const E extends Properties 
 }
 
 /**
- * Some fields of a form schema, annotations and defaults left out, to build a body that takes part of
- * a form (registration takes the company's and the user's).
- * @example { ...formFields(companySchema, ['razonSocial', 'email']), ruc: { type: 'string', pattern: '^\\d{13}$' } }
- */
-export function formFields<const S extends FormSchema, const K extends keyof S['properties'] & string>(schema: S, keys: readonly K[]): { [P in K]: Plain<S['properties'][P]> } {
-  return Object.fromEntries(keys.map((k) => [k, plain(schema.properties[k]!)])) as { [P in K]: Plain<S['properties'][P]> };
-}
-
-/**
  * A `preValidation` hook: an optional top-level field sent as `null` or `""` counts as not sent (a
  * form's cleared field; "no password" on POST /api/user is an invitation), so the form schema's
  * limits (`minLength: 8`) apply only to values actually given.

@@ -30,9 +30,13 @@ describe('the shell in Chromium', () => {
     await page.getByLabel('Dirección matriz').fill('Av. 6 de Diciembre, Quito');
     await page.getByLabel('Nombres').fill('Lucía');
     await page.getByLabel('Apellidos').fill('Andrade');
-    await page.locator('input[name=email]').fill(email);
-    await page.locator('input[name=password]').fill('Clave1234!');
-    await page.locator('input[name=password2]').fill('Clave1234!');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill('Clave1234!');
+    await page.getByLabel('Repita la contraseña').fill('Clave1234?');
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText('Las contraseñas no coinciden').waitFor();
+    await screenshot(page, '01-register-mismatch');
+    await page.getByLabel('Repita la contraseña').fill('Clave1234!');
     await screenshot(page, '01-register');
     await page.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('heading', { name: 'Revise su correo' }).waitFor();

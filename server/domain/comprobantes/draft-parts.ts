@@ -1,8 +1,9 @@
 /**
- * Pieces every comprobante draft is made of, shared by the types' saveDraft (factura, notas):
- * the emission point (establishment + ptoEmi of the company, inside the caller's scope), the lines
- * priced with core/totals (decimal arithmetic; the server always recomputes, client totals are
- * ignored) and the total columns of the `comprobante` row.
+ * Pieces every comprobante draft is made of, shared by the types' saveDraft: the emission point
+ * (establishment + ptoEmi of the company, inside the caller's scope), the lines priced with
+ * core/totals (decimal arithmetic; the server always recomputes, client totals are ignored), the
+ * header columns (emission point, counterpart snapshot) and the total columns of the
+ * `comprobante` row.
  * @throws AppError VALIDATION with the field path (`establishment`, `ptoEmi`, `detalles.2.cantidad`),
  *   FORBIDDEN (a point outside the caller's emission scope, path `ptoEmi`).
  */
@@ -13,7 +14,8 @@ import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.t
 import { AppError, notFound } from '../../errors.ts';
 import { theLabelOf as the } from './comprobante-labels.ts';
 import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
-import type { ComprobanteRow, EstablishmentRow } from './comprobante-type.ts';
+import type { ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
+import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
 
 export const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
 
@@ -32,6 +34,55 @@ export async function resolveEmissionPoint(db: Db, p: { companyId: string; scope
   }
   assertPointInScope(p.scope, { estab: establishment.estab, ptoEmi: p.ptoEmi });
   return establishment;
+}
+
+/**
+ * The start of every type's saveDraft: a replaced draft must be the company's, of this type and
+ * still a draft (checked before the body, so another company's is 404 whatever it sent); then the
+ * body validated against the type's schema (`src/schemas/<schema>`) and checked (catalogs, refs,
+ * identifications); `extra` holds its properties that have no column in `columns`.
+ * @throws AppError NOT_FOUND, INVOICE_LOCKED, VALIDATION (with `details`).
+ */
+export async function preparedDraftBody(o: SaveDraftOptions, p: { codDoc: string; schema: string; columns: Record<string, unknown> }): Promise<{ data: Record<string, unknown>; extra: Record<string, unknown> }> {
+  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: p.codDoc });
+  const data = await prepareBody({ db: o.db, registry: o.schemas, name: p.schema, companyId: o.companyId, body: o.body });
+  return { data, extra: splitColumns(data, p.columns).extra };
+}
+
+/**
+ * Whom a draft is to or from, as the row keeps it: `customerId` is the `customer` row of a buyer
+ * (factura, notas) or null for a counterpart that is not one (proveedor, sujeto retenido,
+ * transportista), so the dashboard counts only sales; `razonSocial` and `identificacion` are the
+ * snapshot the list shows and searches (razon_social_comprador, identificacion_comprador).
+ */
+export interface DraftCounterpart {
+  customerId: string | null;
+  razonSocial: string;
+  identificacion: string;
+}
+
+/**
+ * The header columns every type's draft row writes: its emission point and its counterpart's
+ * snapshot (see {@link DraftCounterpart}).
+ * @example values: { ...draftHeaderColumns({ establishment, ptoEmi, counterpart: { customerId: null, razonSocial: s.razonSocial, identificacion: s.identificacion } }), … }
+ */
+export function draftHeaderColumns(p: { establishment: EstablishmentRow; ptoEmi: string; counterpart: DraftCounterpart }) {
+  return {
+    establishmentId: p.establishment.id,
+    estab: p.establishment.estab,
+    ptoEmi: p.ptoEmi,
+    customerId: p.counterpart.customerId,
+    razonSocialComprador: p.counterpart.razonSocial,
+    identificacionComprador: p.counterpart.identificacion,
+  };
+}
+
+/**
+ * The line and money columns of a comprobante that sells nothing (retención, guía de remisión):
+ * no lines, no pagos, zero totals; the type sets `importeTotal` (the retención: the total withheld).
+ */
+export function noSaleColumns() {
+  return { detalles: [], pagos: [], totalSinImpuestos: '0', totalDescuento: '0', totalConImpuestos: [], totalIva: '0', propina: '0' };
 }
 
 /** A line as a draft body gives it (factura: product required; nota de crédito: codes given). */

@@ -6,6 +6,7 @@
  */
 import { buyerXml, opt, req } from './xml/xml-writer.ts';
 import type { RidePair, RideDocument } from './ride/ride-document.ts';
+import { nameAndIdRow } from './ride/ride-bands.ts';
 import type { Element } from './xml/xml-reader.ts';
 
 /** The head of infoNotaCredito / infoNotaDebito, up to fechaEmisionDocSustento. */
@@ -59,7 +60,7 @@ export function readNotaHead(r: Reader, n: Element): NotaInfoHead {
 /** The RIDE's buyer band of a nota. */
 export function notaCounterpart(n: NotaInfoHead): RideDocument['counterpart'] {
   return [
-    { left: ['Razón Social / Nombres y Apellidos:', n.razonSocialComprador], right: ['Identificación:', n.identificacionComprador] },
+    nameAndIdRow({ razonSocial: n.razonSocialComprador, identificacion: n.identificacionComprador }),
     { left: ['Fecha de Emisión:', n.fechaEmision] },
   ];
 }

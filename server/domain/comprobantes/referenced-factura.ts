@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { invoiceNumero } from './comprobante-view.ts';
 import type { CompanyRow, ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
 import { issuerFields } from './document-parts.ts';
-import { invalid, resolveEmissionPoint, storedInfoAdicional } from './draft-parts.ts';
+import { draftHeaderColumns, invalid, resolveEmissionPoint, storedInfoAdicional } from './draft-parts.ts';
 import { parseFacturaXml } from './factura/parse-factura-xml.ts';
 import { CONSUMIDOR_FINAL } from './factura/factura-rules.ts';
 
@@ -89,12 +89,7 @@ export async function notaDraftHeader(o: SaveDraftOptions, data: Record<string, 
     fechaEmision,
     /** The row's columns every nota takes from its header. */
     columns: {
-      establishmentId: establishment.id,
-      estab: establishment.estab,
-      ptoEmi: point.ptoEmi,
-      customerId: ref.row.customerId,
-      razonSocialComprador: ref.buyer.razonSocialComprador,
-      identificacionComprador: ref.buyer.identificacionComprador,
+      ...draftHeaderColumns({ establishment, ptoEmi: point.ptoEmi, counterpart: { customerId: ref.row.customerId, razonSocial: ref.buyer.razonSocialComprador, identificacion: ref.buyer.identificacionComprador } }),
       fechaEmision,
       relatedId: ref.row.id,
       infoAdicional: storedInfoAdicional(data.infoAdicional),

@@ -13,7 +13,7 @@ import { mailPasswordReset, resetPassword } from '../../domain/auth/reset-passwo
 import { currentUserSchema } from '../../domain/auth/current-user.ts';
 import type { AccountServices } from '../../domain/auth/account-services.ts';
 import { typed } from '../../http/typed.ts';
-import { formFields } from '../../http/form-body.ts';
+import { registrationSchema } from '../../../core/registration-form.ts';
 import { companySchema } from '../../schemas/generated/company-schema.ts';
 import { userSchema } from '../../schemas/generated/user-schema.ts';
 import { messageOut } from '../../http/route-schemas.ts';
@@ -40,29 +40,8 @@ export async function authRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     {
       config: rateLimit,
       schema: { summary: 'Registrar una empresa y su primer usuario (SUPERADMIN)',
-        body: {
-          type: 'object',
-          required: ['company', 'user'],
-          additionalProperties: false,
-          properties: {
-            company: {
-              type: 'object',
-              required: ['ruc', 'razonSocial', 'email', 'dirMatriz'],
-              additionalProperties: false,
-              properties: {
-                // the RUC is read-only in the company form, written once here
-                ruc: { type: 'string', pattern: '^\\d{13}$' },
-                ...formFields(companySchema, ['razonSocial', 'nombreComercial', 'email', 'dirMatriz', 'telefono']),
-              },
-            },
-            user: {
-              type: 'object',
-              required: ['firstName', 'lastName', 'email', 'password'],
-              additionalProperties: false,
-              properties: { ...formFields(userSchema, ['firstName', 'lastName', 'email']), password },
-            },
-          },
-        },
+        // The fields are the company and user form schemas' `x-registration` ones (core/registration-form.ts), as the SPA's page shows them.
+        body: registrationSchema(companySchema, userSchema),
         response: {
           201: {
             type: 'object',

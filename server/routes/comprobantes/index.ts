@@ -8,16 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed, type TypedApp } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
-import { companies, comprobanteEvents, comprobantes } from '../../db/schema/index-tables.ts';
+import { comprobantes } from '../../db/schema/index-tables.ts';
 import { deleteInvoiceDraft, getInvoice, listInvoices } from '../../domain/comprobantes/list-comprobantes.ts';
 import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
 import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
 import { renderInvoiceRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
-import { sendInvoiceMail } from '../../domain/comprobantes/send-comprobante-mail.ts';
+import { emailComprobante } from '../../domain/comprobantes/send-comprobante-mail.ts';
+import { listComprobanteEvents } from '../../domain/comprobantes/comprobante-events.ts';
 import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
 import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
 import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
@@ -127,23 +127,11 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: C
     return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(row)}.pdf"`).send(pdf);
   });
 
-  app.post(`${base}/:_id/email`, { preHandler: can('issue'), schema: { summary: `${label}: enviar por correo (XML y RIDE) al comprador`, params: idParam, body: emailBody, response: { 200: emailOut } } }, async (request) => {
-    const { companyId } = ids(request);
-    const row = await getInvoice(deps.db, ids(request));
-    if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
-    const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
-    const to = await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice: row, company, now: deps.clock(), to: request.body?.to });
-    return { message: `${type.meta.label} enviad${the.ending} a ${to}`, to };
-  });
+  app.post(`${base}/:_id/email`, { preHandler: can('issue'), schema: { summary: `${label}: enviar por correo (XML y RIDE) al comprador`, params: idParam, body: emailBody, response: { 200: emailOut } } }, async (request) =>
+    emailComprobante({ db: deps.db, mailer: deps.mailer, ...ids(request), now: deps.clock(), to: request.body?.to }),
+  );
 
-  app.get(`${base}/:_id/events`, { preHandler: can('read'), schema: { summary: `${label}: historial de estados`, params: idParam, response: { 200: eventsOut } } }, async (request) => {
-    const { companyId, id } = ids(request);
-    await getInvoice(deps.db, ids(request));
-    const rows = await deps.db
-      .select()
-      .from(comprobanteEvents)
-      .where(and(eq(comprobanteEvents.companyId, companyId), eq(comprobanteEvents.comprobanteId, id)))
-      .orderBy(asc(comprobanteEvents.at), asc(comprobanteEvents.id));
-    return rows.map((e) => ({ at: e.at.toISOString(), userId: e.userId, apiKeyId: e.apiKeyId, from: e.fromStatus, to: e.toStatus, mensajes: e.mensajes, note: e.note }));
-  });
+  app.get(`${base}/:_id/events`, { preHandler: can('read'), schema: { summary: `${label}: historial de estados`, params: idParam, response: { 200: eventsOut } } }, async (request) =>
+    listComprobanteEvents(deps.db, ids(request)),
+  );
 }

@@ -17,6 +17,7 @@ export const companySchema = {
     },
     "razonSocial": {
       "type": "string",
+      "x-registration": true,
       "title": "Razón social",
       "minLength": 1,
       "maxLength": 300,
@@ -24,17 +25,20 @@ export const companySchema = {
     },
     "nombreComercial": {
       "type": "string",
+      "x-registration": true,
       "title": "Nombre comercial",
       "maxLength": 300
     },
     "email": {
       "type": "string",
+      "x-registration": true,
       "title": "Correo de la empresa",
       "format": "email",
       "maxLength": 254
     },
     "dirMatriz": {
       "type": "string",
+      "x-registration": true,
       "title": "Dirección matriz",
       "minLength": 1,
       "maxLength": 300,
@@ -42,6 +46,7 @@ export const companySchema = {
     },
     "telefono": {
       "type": "string",
+      "x-registration": true,
       "title": "Teléfono",
       "maxLength": 30
     },

@@ -17,6 +17,7 @@ export const userSchema = {
     },
     "firstName": {
       "type": "string",
+      "x-registration": true,
       "title": "Nombres",
       "minLength": 1,
       "maxLength": 100,
@@ -24,6 +25,7 @@ export const userSchema = {
     },
     "lastName": {
       "type": "string",
+      "x-registration": true,
       "title": "Apellidos",
       "minLength": 1,
       "maxLength": 100,
@@ -31,6 +33,7 @@ export const userSchema = {
     },
     "email": {
       "type": "string",
+      "x-registration": true,
       "title": "Correo electrónico",
       "format": "email",
       "maxLength": 254

@@ -4,7 +4,7 @@
  * the factura it modifies). Memoised on its own values, so typing in a line does not redraw it.
  * @example <Grid …><EmissionPointFields establishmentId={d.establishment} ptoEmi={d.ptoEmi} fechaEmision={d.fechaEmision} establishments={list} errors={errors} readOnly={false} update={update} /></Grid>
  */
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import type { Row } from '../../engine/resources.ts';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -30,6 +30,20 @@ export interface EmissionPointFieldsProps {
 
 /** The company's establishments with their emission points (at most 100: the pickers list them all). */
 export const useEstablishments = () => useApiData<Row[]>({ path: '/api/establishment', query: { per_page: 100 } }).data;
+
+/**
+ * A new draft without an establishment gets the company's first one and its first emission point,
+ * written as derived data (`setDraft(…, false)`): not an edit by the user, so not an unsaved change.
+ * @example useDefaultEmissionPoint(editor.draft, useEstablishments(), editor.setDraft);
+ */
+export function useDefaultEmissionPoint<D extends EmissionPoint>(draft: D | null, establishments: Row[] | undefined, setDraft: (next: (d: D) => D, byUser?: boolean) => void): void {
+  useEffect(() => {
+    if (draft && !draft.establishment && establishments?.length) {
+      const first = establishments[0] as Establishment;
+      setDraft((d) => ({ ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi }), false);
+    }
+  }, [draft, establishments, setDraft]);
+}
 
 export const EmissionPointFields = memo(function EmissionPointFields({ establishmentId, ptoEmi, fechaEmision, establishments, errors, readOnly, update }: EmissionPointFieldsProps) {
   const errorAt = (path: string) => fieldError(errors, path);

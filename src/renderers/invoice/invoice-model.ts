@@ -76,7 +76,7 @@ export function firstLineError(lines: LineDraft[]): string | undefined {
 
 const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitario: 'precio unitario', descuento: 'descuento', codigoPorcentajeIva: 'IVA' };
 
-interface LiveTotals {
+export interface LiveTotals {
   totals: InvoiceTotals | null;
   /** line key -> precioTotalSinImpuesto of each counted line. */
   lineTotals: Map<string, string>;

@@ -6,43 +6,34 @@
  * (core/totals, as the server). Issued, the shared issued panel (RIDE, XML, correo) and, once
  * AUTORIZADA, "Emitir retención".
  */
-import { useCallback, useEffect, useMemo } from 'react';
 import { Box, Card, Field, Grid, Stack, Text } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
-import { EmissionPointFields, useEstablishments } from '../comprobante/EmissionPointFields.tsx';
-import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
-import { useIvaRates } from '../comprobante/useIvaRates.ts';
+import { EmissionPointFields } from '../comprobante/EmissionPointFields.tsx';
+import { useSaleLikeEditor } from '../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from '../invoice/LinesCard.tsx';
 import { PaymentsCard } from '../invoice/PaymentsCard.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
 import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
-import { newLine, paymentGap, type Establishment, type InvoiceDraft, type LineDraft } from '../invoice/invoice-model.ts';
-import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { type InvoiceDraft } from '../invoice/invoice-model.ts';
 import { SupplierPicker } from './SupplierPicker.tsx';
 import { EmitWithholdingAction } from './EmitWithholdingAction.tsx';
 import { fieldError, firstSettlementLineError, fromSettlement, settlementLiveTotals, toSettlementBody, type SettlementDraft } from './settlement-model.ts';
 
 export default function SettlementEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
-  const initial = useMemo<SettlementDraft>(() => ({ fechaEmision: guayaquilDate(new Date()), detalles: [newLine()], pagos: [], infoAdicional: [] }), []);
-  const editor = useComprobanteEditor<SettlementDraft>({ entry, id, basePath, toForm: fromSettlement, initial, toBody: toSettlementBody, check: (d) => (d.supplier ? firstSettlementLineError(d.detalles) : 'Elija el proveedor de la liquidación') });
-  const { draft, setDraft, record, readOnly, errors } = editor;
-  const establishments = useEstablishments();
-  const iva = useIvaRates();
-
-  useEffect(() => {
-    if (draft && !draft.establishment && establishments?.length) {
-      const first = establishments[0] as Establishment;
-      setDraft((d) => ({ ...d, establishment: String(first._id), ptoEmi: first.puntosEmision[0]?.ptoEmi }), false);
-    }
-  }, [draft, establishments, setDraft]);
-
-  const update = useCallback((patch: Partial<SettlementDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
-  const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
-  const live = useMemo(() => settlementLiveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
-  const { totals } = live;
   // Pagos are optional in a liquidación; once entered they must add up to the total.
-  const gap = draft && draft.pagos.length ? paymentGap(draft.pagos, totals?.importeTotal) : 0;
+  const sale = useSaleLikeEditor<SettlementDraft>({
+    entry,
+    id,
+    basePath,
+    toForm: fromSettlement,
+    toBody: toSettlementBody,
+    check: (d) => (d.supplier ? firstSettlementLineError(d.detalles) : 'Elija el proveedor de la liquidación'),
+    liveTotals: settlementLiveTotals,
+    pagosOptional: true,
+  });
+  const { editor, establishments, iva, update, setLines, live, totals, gap } = sale;
+  const { draft, record, readOnly, errors } = editor;
   const supplierError = fieldError(errors, 'supplier');
 
   return (

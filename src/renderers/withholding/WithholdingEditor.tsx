@@ -14,10 +14,10 @@ import { Alert, Box, Button, Card, Field, Grid, Heading, HStack, IconButton, Inp
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
-import { EmissionPointFields, useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
+import { EmissionPointFields, useDefaultEmissionPoint, useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
-import { fieldError, type Establishment, type InvoiceDraft } from '../invoice/invoice-model.ts';
+import { fieldError, type InvoiceDraft } from '../invoice/invoice-model.ts';
 import { RefSelect } from '../widgets/RefSelect.tsx';
 import { date, money } from '../format.ts';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -195,12 +195,7 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
   const { draft, readOnly, errors, setDraft } = editor;
   const update = useCallback((patch: Partial<WithholdingDraft>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
   const establishments = useEstablishments();
-  useEffect(() => {
-    if (draft && !draft.establishment && establishments?.length) {
-      const first = establishments[0] as Establishment;
-      setDraft((d) => ({ ...d, establishment: first._id, ptoEmi: first.puntosEmision[0]?.ptoEmi }), false);
-    }
-  }, [draft, establishments, setDraft]);
+  useDefaultEmissionPoint(draft, establishments, setDraft);
 
   const source = id === 'new' ? (receivedDocument ? { receivedDocument } : purchaseSettlement ? { purchaseSettlement } : null) : null;
   const proposal = useApiData<Record<string, unknown>>({ path: source ? '/api/withholding/proposal' : null, query: source ?? undefined });

@@ -1,16 +1,65 @@
-/** Register a company and its first user; then "revise su correo" (activation link). */
-import { useState } from 'react';
+/**
+ * Register a company and its first user; then "revise su correo" (activation link). The form is the
+ * registration schema (core/registration-form.ts: the company and user schemas' `x-registration`
+ * fields, the RUC and the password), the one the server validates the request with, drawn by the
+ * engine's SchemaForm; this page adds only what a person typing needs: the password typed twice,
+ * and the company e-mail defaulting to the user's.
+ */
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '../../engine/useMutation.ts';
-import { AuthCard, fieldErrors, Message, TextField } from './auth-form.tsx';
+import { BUNDLED, type JsonSchema, type SchemaEntry } from '../../engine/schema-registry.ts';
+import { SchemaForm } from '../../renderers/SchemaForm.tsx';
+import { registrationSchema } from '../../../core/registration-form.ts';
+import { AuthCard, Message } from './auth-form.tsx';
 
-const EMPTY = { ruc: '', razonSocial: '', nombreComercial: '', companyEmail: '', dirMatriz: '', telefono: '', firstName: '', lastName: '', email: '', password: '', password2: '' };
+type RegistrationDraft = Record<string, unknown> & {
+  company?: Record<string, unknown> & { ruc?: string; email?: string };
+  user?: Record<string, unknown> & { email?: string; password?: string; password2?: string };
+};
+
+const MISMATCH = 'Las contraseñas no coinciden';
+
+/**
+ * The page's form: the registration schema of the bundled company and user schemas (the copies the
+ * server's route is built from, so the page asks exactly what the server takes), with the company
+ * e-mail optional (the user's is sent when it is left blank) and the password repeated.
+ */
+function registrationEntry(): SchemaEntry {
+  const body = registrationSchema(BUNDLED.company.schema, BUNDLED.user.schema);
+  const { company, user } = body.properties;
+  const schema: JsonSchema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    required: [...body.required],
+    properties: {
+      company: { ...company, required: (company.required as readonly string[]).filter((k) => k !== 'email'), properties: { ...company.properties } } as JsonSchema,
+      user: { ...user, required: [...user.required, 'password2'], properties: { ...user.properties, password2: { type: 'string', title: 'Repita la contraseña' } } } as JsonSchema,
+    },
+  };
+  const ui = {
+    company: {
+      // The company's fields first as a person reads a RUC certificate; a field added later goes last.
+      'ui:order': ['ruc', 'razonSocial', 'nombreComercial', 'dirMatriz', 'email', 'telefono', '*'],
+      ruc: { 'ui:autofocus': true, 'ui:description': '13 dígitos' },
+      email: { 'ui:description': 'Si lo deja vacío se usa el suyo' },
+    },
+    user: {
+      'ui:order': ['firstName', 'lastName', 'email', 'password', 'password2', '*'],
+      email: { 'ui:autocomplete': 'username' },
+      password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password', 'ui:description': 'Mínimo 8 caracteres' },
+      password2: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+    },
+  };
+  return { name: 'registration', schema, ui, list: {} };
+}
 
 export default function RegisterPage() {
-  const [f, setF] = useState(EMPTY);
+  const entry = useMemo(registrationEntry, []);
+  const [draft, setDraft] = useState<RegistrationDraft>({});
   const [mismatch, setMismatch] = useState(false);
-  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setF((s) => ({ ...s, [k]: e.target.value }));
+  const email = draft.user?.email ?? '';
 
   const resend = useMutation({
     request: (email: string) => ({ method: 'POST', path: '/auth/resend-activation', body: { email } }),
@@ -19,28 +68,27 @@ export default function RegisterPage() {
   });
 
   const register = useMutation({
-    request: () => ({
-      method: 'POST',
-      path: '/auth/register',
-      body: {
-        company: { ruc: f.ruc.trim(), razonSocial: f.razonSocial, ...(f.nombreComercial ? { nombreComercial: f.nombreComercial } : {}), email: f.companyEmail || f.email, dirMatriz: f.dirMatriz, ...(f.telefono ? { telefono: f.telefono } : {}) },
-        user: { firstName: f.firstName, lastName: f.lastName, email: f.email, password: f.password },
-      },
-    }),
+    request: (d: RegistrationDraft) => {
+      const { password2: _repeated, ...user } = d.user ?? {};
+      return { method: 'POST', path: '/auth/register', body: { company: { ...d.company, email: d.company?.email || user.email }, user } };
+    },
     notifyError: false,
     errorMessage: 'No se pudo registrar la empresa',
   });
   const registered = register.data as { message: string; warnings?: string[] } | undefined;
   const done = registered ? { message: registered.message, warnings: registered.warnings ?? [] } : null;
-  const errors: Record<string, string> = mismatch ? { 'user.password2': 'Las contraseñas no coinciden' } : fieldErrors({ details: register.details });
+  const errors = mismatch ? [{ path: 'user.password2', message: MISMATCH }] : register.details;
   const error = mismatch ? undefined : register.error;
   const busy = register.isPending || resend.isPending;
 
-  const submit = () => {
-    setMismatch(f.password !== f.password2);
-    if (f.password !== f.password2) return register.reset();
-    void register.mutate();
+  const submit = (data: RegistrationDraft) => {
+    const differ = data.user?.password !== data.user?.password2;
+    setMismatch(differ);
+    if (differ) return register.reset();
+    void register.mutate(data);
   };
+  // A RUC is digits only: spaces pasted around it are dropped as it is typed.
+  const change = (data: RegistrationDraft) => setDraft(data.company?.ruc ? { ...data, company: { ...data.company, ruc: data.company.ruc.trim() } } : data);
 
   if (done) {
     return (
@@ -52,10 +100,10 @@ export default function RegisterPage() {
           </Message>
         ))}
         <Text>
-          Enviamos el enlace de activación a <strong>{f.email}</strong>. Ábralo para activar la cuenta y luego inicie sesión.
+          Enviamos el enlace de activación a <strong>{email}</strong>. Ábralo para activar la cuenta y luego inicie sesión.
         </Text>
         <HStack gap="3" wrap="wrap">
-          <Button variant="outline" size="sm" loading={busy} onClick={() => void resend.mutate(f.email)}>
+          <Button variant="outline" size="sm" loading={busy} onClick={() => void resend.mutate(email)}>
             Reenviar el correo
           </Button>
           <Button asChild size="sm" colorPalette="blue">
@@ -67,38 +115,12 @@ export default function RegisterPage() {
   }
   return (
     <AuthCard title="Registrar empresa">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="4">
-          {error && <Message status="error">{error}</Message>}
-          <Heading size="sm">Empresa</Heading>
-          <TextField label="RUC" name="ruc" required inputMode="numeric" maxLength={13} value={f.ruc} onChange={set('ruc')} error={errors['company.ruc']} helper="13 dígitos" autoFocus />
-          <TextField label="Razón social" name="razonSocial" required value={f.razonSocial} onChange={set('razonSocial')} error={errors['company.razonSocial']} />
-          <TextField label="Nombre comercial" name="nombreComercial" value={f.nombreComercial} onChange={set('nombreComercial')} />
-          <TextField label="Dirección matriz" name="dirMatriz" required value={f.dirMatriz} onChange={set('dirMatriz')} error={errors['company.dirMatriz']} />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField label="Correo de la empresa" name="companyEmail" type="email" value={f.companyEmail} onChange={set('companyEmail')} error={errors['company.email']} helper="Si lo deja vacío se usa el suyo" />
-            <TextField label="Teléfono" name="telefono" value={f.telefono} onChange={set('telefono')} />
-          </SimpleGrid>
-          <Heading size="sm">Su usuario (administrador)</Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField label="Nombres" name="firstName" required value={f.firstName} onChange={set('firstName')} error={errors['user.firstName']} />
-            <TextField label="Apellidos" name="lastName" required value={f.lastName} onChange={set('lastName')} error={errors['user.lastName']} />
-          </SimpleGrid>
-          <TextField label="Correo electrónico" name="email" type="email" autoComplete="username" required value={f.email} onChange={set('email')} error={errors['user.email']} />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField label="Contraseña" name="password" type="password" autoComplete="new-password" required minLength={8} value={f.password} onChange={set('password')} error={errors['user.password']} helper="Mínimo 8 caracteres" />
-            <TextField label="Repita la contraseña" name="password2" type="password" autoComplete="new-password" required value={f.password2} onChange={set('password2')} error={errors['user.password2']} />
-          </SimpleGrid>
-          <Button type="submit" colorPalette="blue" loading={busy}>
-            Registrar
-          </Button>
-        </Stack>
-      </form>
+      {error && <Message status="error">{error}</Message>}
+      <SchemaForm entry={entry} editing={false} formData={draft} onChange={(d) => change(d as RegistrationDraft)} onSubmit={(d) => submit(d as RegistrationDraft)} serverErrors={errors} disabled={busy}>
+        <Button type="submit" colorPalette="blue" loading={busy} w="full">
+          Registrar
+        </Button>
+      </SchemaForm>
     </AuthCard>
   );
 }

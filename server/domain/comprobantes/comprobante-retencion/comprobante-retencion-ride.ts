@@ -9,6 +9,7 @@
 import Decimal from 'decimal.js';
 import type { RideDocument } from '../ride/ride-document.ts';
 import { formatMoney, formatRate } from '../ride/ride-text.ts';
+import { nameAndIdRow } from '../ride/ride-bands.ts';
 import type { ComprobanteRetencionDocument } from './comprobante-retencion-document.ts';
 
 const DOC_NAMES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE VENTA', '03': 'LIQUIDACIÓN DE COMPRA', '04': 'NOTA DE CRÉDITO', '05': 'NOTA DE DÉBITO' };
@@ -33,7 +34,7 @@ export function comprobanteRetencionRide(doc: ComprobanteRetencionDocument): Rid
     infoTributaria: doc.infoTributaria,
     issuer: c,
     counterpart: [
-      { left: ['Razón Social / Nombres y Apellidos (Sujeto retenido):', c.razonSocialSujetoRetenido], right: ['Identificación:', c.identificacionSujetoRetenido] },
+      nameAndIdRow({ whom: '(Sujeto retenido)', razonSocial: c.razonSocialSujetoRetenido, identificacion: c.identificacionSujetoRetenido }),
       { left: ['Fecha de Emisión:', c.fechaEmision], right: ['Periodo fiscal:', c.periodoFiscal] },
     ],
     sections: [

@@ -21,9 +21,8 @@
 import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, invalid, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
 import { catalogEntries } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../../core/withholding-rates.ts';
@@ -173,9 +172,7 @@ async function toDocSustento(o: SaveDraftOptions, d: DocSustentoInput, i: number
 }
 
 export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '07' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'withholding', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '07', schema: 'withholding', columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
   const supplierId = String(data.supplier);
   const supplier = await loadSupplier(o.db, o.companyId, supplierId);
@@ -206,21 +203,10 @@ export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promis
     userId: o.userId,
     id: o.id,
     values: {
-      establishmentId: establishment.id,
-      estab: establishment.estab,
-      ptoEmi: String(data.ptoEmi),
-      customerId: null,
-      razonSocialComprador: supplier.razonSocial,
-      identificacionComprador: supplier.identificacion,
+      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
       fechaEmision: fecha,
       relatedId: first.receivedDocument ?? first.purchaseSettlement ?? null,
-      detalles: [],
-      pagos: [],
-      totalSinImpuestos: '0',
-      totalDescuento: '0',
-      totalConImpuestos: [],
-      totalIva: '0',
-      propina: '0',
+      ...noSaleColumns(),
       importeTotal: total,
       infoAdicional: storedInfoAdicional(data.infoAdicional),
       typeDetail: detail as unknown as Record<string, unknown>,

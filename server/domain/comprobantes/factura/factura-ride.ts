@@ -2,8 +2,9 @@
  * FacturaDocument (read back from the signed XML) -> the RIDE's words (ride/ride-document.ts): the
  * buyer band, the detail table and the totals of a factura (SRI ficha técnica offline, Anexo 2).
  */
-import type { RideColumn, RideDocument } from '../ride/ride-document.ts';
+import type { RideColumn, RideDocument, RideSection } from '../ride/ride-document.ts';
 import { rideTotals } from '../ride/ride-totals.ts';
+import { nameAndIdRow } from '../ride/ride-bands.ts';
 import { formatMoney, formatQuantity, pdfText } from '../ride/ride-text.ts';
 import type { FacturaDocument } from './factura-document.ts';
 
@@ -29,6 +30,9 @@ export const lineCells = (d: { codigoPrincipal?: string; codigoAuxiliar?: string
   formatMoney(d.precioTotalSinImpuesto),
 ];
 
+/** The detail table of the RIDEs with priced lines (factura, liquidación de compra, nota de crédito). */
+export const linesTable = (detalles: ReadonlyArray<Parameters<typeof lineCells>[0]>): RideSection => ({ kind: 'table', columns: LINE_COLUMNS, rows: detalles.map(lineCells) });
+
 /** @example renderRide({ doc: facturaRide(parseFacturaXml(row.signedXml)), … }) */
 export function facturaRide(doc: FacturaDocument): RideDocument {
   const f = doc.infoFactura;
@@ -37,11 +41,11 @@ export function facturaRide(doc: FacturaDocument): RideDocument {
     infoTributaria: doc.infoTributaria,
     issuer: f,
     counterpart: [
-      { left: ['Razón Social / Nombres y Apellidos:', f.razonSocialComprador], right: ['Identificación:', f.identificacionComprador] },
+      nameAndIdRow({ razonSocial: f.razonSocialComprador, identificacion: f.identificacionComprador }),
       { left: ['Fecha de Emisión:', f.fechaEmision], right: ['Guía de Remisión:', f.guiaRemision ?? ''] },
       { left: ['Dirección:', f.direccionComprador ?? ''] },
     ],
-    sections: [{ kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map(lineCells) }],
+    sections: [linesTable(doc.detalles)],
     infoAdicional: doc.infoAdicional,
     pagos: f.pagos,
     totals: rideTotals(f),

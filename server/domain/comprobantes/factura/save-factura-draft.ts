@@ -12,9 +12,8 @@ import type { Db } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
-import { assertEditableDraft, invalid, toStoredPago, type PagoInput, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, toStoredPago, type PagoInput, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { InvoiceRow } from '../comprobante-view.ts';
 import type { SaveDraftOptions } from '../comprobante-type.ts';
 import type { EmissionScope } from '../../users/emission-scope.ts';
@@ -34,9 +33,7 @@ interface DetalleInput {
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '01' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'invoice', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, INVOICE_COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '01', schema: 'invoice', columns: INVOICE_COLUMNS });
   const detallesIn = data.detalles as DetalleInput[];
 
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
@@ -57,12 +54,7 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
     return storedLine({ ...d, codigoPrincipal: product.codigoPrincipal, codigoAuxiliar: product.codigoAuxiliar ?? undefined, descripcion: d.descripcion?.trim() || product.descripcion }, totals.detalles[i]);
   });
   const values = {
-    establishmentId: establishment.id,
-    estab: establishment.estab,
-    ptoEmi: String(data.ptoEmi),
-    customerId: customer.id,
-    razonSocialComprador: customer.razonSocial,
-    identificacionComprador: customer.identificacion,
+    ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: customer.id, razonSocial: customer.razonSocial, identificacion: customer.identificacion } }),
     fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
     detalles,
     pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),

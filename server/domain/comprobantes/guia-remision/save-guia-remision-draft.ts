@@ -15,9 +15,8 @@
  *   destinatarios.N.invoice, destinatarios.N.identificacion…), NOT_FOUND, INVOICE_LOCKED, FORBIDDEN.
  */
 import { and, eq } from 'drizzle-orm';
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, invalid, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
 import { comprobantes, customers, records } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { invoiceNumero } from '../comprobante-view.ts';
@@ -114,9 +113,7 @@ async function toDestinatario(db: Db, companyId: string, d: DestinatarioInput, i
 }
 
 export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '06' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'waybill', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '06', schema: 'waybill', columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
   const carrier = await loadCarrier(o.db, o.companyId, String(data.carrier));
   const placa = (data.placa as string | undefined)?.trim() || carrier.placa?.trim();
@@ -149,21 +146,10 @@ export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<Compro
     userId: o.userId,
     id: o.id,
     values: {
-      establishmentId: establishment.id,
-      estab: establishment.estab,
-      ptoEmi: String(data.ptoEmi),
-      customerId: null,
-      razonSocialComprador: carrier.razonSocial,
-      identificacionComprador: carrier.identificacion,
+      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: carrier.razonSocial, identificacion: carrier.identificacion } }),
       fechaEmision: inicio,
       relatedId: destinatarios.find((d) => d.invoice)?.invoice ?? null,
-      detalles: [],
-      pagos: [],
-      totalSinImpuestos: '0',
-      totalDescuento: '0',
-      totalConImpuestos: [],
-      totalIva: '0',
-      propina: '0',
+      ...noSaleColumns(),
       importeTotal: '0',
       infoAdicional: storedInfoAdicional(data.infoAdicional),
       typeDetail: detail as unknown as Record<string, unknown>,

@@ -7,7 +7,8 @@
  */
 import type { RideDocument } from '../ride/ride-document.ts';
 import { rideTotals } from '../ride/ride-totals.ts';
-import { LINE_COLUMNS, lineCells } from '../factura/factura-ride.ts';
+import { linesTable } from '../factura/factura-ride.ts';
+import { nameAndIdRow } from '../ride/ride-bands.ts';
 import type { LiquidacionCompraDocument } from './liquidacion-compra-document.ts';
 
 /** @example renderRide({ doc: liquidacionCompraRide(parseLiquidacionCompraXml(row.signedXml)), … }) */
@@ -18,11 +19,11 @@ export function liquidacionCompraRide(doc: LiquidacionCompraDocument): RideDocum
     infoTributaria: doc.infoTributaria,
     issuer: l,
     counterpart: [
-      { left: ['Razón Social / Nombres y Apellidos del Proveedor:', l.razonSocialProveedor], right: ['Identificación:', l.identificacionProveedor] },
+      nameAndIdRow({ whom: 'del Proveedor', razonSocial: l.razonSocialProveedor, identificacion: l.identificacionProveedor }),
       { left: ['Fecha de Emisión:', l.fechaEmision] },
       { left: ['Dirección:', l.direccionProveedor ?? ''] },
     ],
-    sections: [{ kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map(lineCells) }],
+    sections: [linesTable(doc.detalles)],
     infoAdicional: doc.infoAdicional,
     pagos: l.pagos,
     totals: rideTotals({ fechaEmision: l.fechaEmision, totalConImpuestos: l.totalConImpuestos, totalSinImpuestos: l.totalSinImpuestos, totalDescuento: l.totalDescuento, importeTotal: l.importeTotal }),

@@ -18,9 +18,8 @@
 import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import type { Db } from '../../../db/client.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, toStoredPago, totalColumns, writeDraft, type LineInput, type PagoInput } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, toStoredPago, totalColumns, writeDraft, type LineInput, type PagoInput } from '../draft-parts.ts';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from './liquidacion-compra-document.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, supplier: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
@@ -55,9 +54,7 @@ async function loadProveedor(db: Db, companyId: string, id: string): Promise<Sup
 }
 
 export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '03' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'purchase-settlement', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '03', schema: 'purchase-settlement', columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
   const supplierId = String(data.supplier);
   const supplier = await loadProveedor(o.db, o.companyId, supplierId);
@@ -88,12 +85,7 @@ export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<C
     userId: o.userId,
     id: o.id,
     values: {
-      establishmentId: establishment.id,
-      estab: establishment.estab,
-      ptoEmi: String(data.ptoEmi),
-      customerId: null,
-      razonSocialComprador: supplier.razonSocial,
-      identificacionComprador: supplier.identificacion,
+      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
       fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
       detalles,
       pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),

@@ -6,7 +6,7 @@
 import Decimal from 'decimal.js';
 import type { RideDocument } from '../ride/ride-document.ts';
 import { rideTotals } from '../ride/ride-totals.ts';
-import { LINE_COLUMNS, lineCells } from '../factura/factura-ride.ts';
+import { linesTable } from '../factura/factura-ride.ts';
 import type { NotaCreditoDocument } from './nota-credito-document.ts';
 import { modifiedDocumentBox, notaCounterpart } from '../nota-parts.ts';
 
@@ -19,7 +19,7 @@ export function notaCreditoRide(doc: NotaCreditoDocument): RideDocument {
     counterpart: notaCounterpart(n),
     sections: [
       modifiedDocumentBox(n, [['Razón de Modificación:', n.motivo]]),
-      { kind: 'table', columns: LINE_COLUMNS, rows: doc.detalles.map(lineCells) },
+      linesTable(doc.detalles),
     ],
     infoAdicional: doc.infoAdicional,
     totals: rideTotals({

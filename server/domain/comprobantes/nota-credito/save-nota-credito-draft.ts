@@ -7,18 +7,15 @@
  * @throws AppError VALIDATION (paths: invoice, fechaEmision, detalles.N.field, ptoEmi…), NOT_FOUND
  *   (the factura or the draft is not the company's), INVOICE_LOCKED, FORBIDDEN (emission scope).
  */
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, priceLines, productsOfLines, storedLine, totalColumns, writeDraft, type LineInput } from '../draft-parts.ts';
+import { preparedDraftBody, priceLines, productsOfLines, storedLine, totalColumns, writeDraft, type LineInput } from '../draft-parts.ts';
 import { notaDraftHeader } from '../referenced-factura.ts';
 import { assertFitsCreditable, creditableOf } from './creditable.ts';
 
 const COLUMNS = { invoice: 1, motivo: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, detalles: 1, infoAdicional: 1 };
 
 export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '04' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'credit-note', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '04', schema: 'credit-note', columns: COLUMNS });
   const { ref, columns } = await notaDraftHeader(o, data, 'nota de crédito');
 
   const lines = data.detalles as Array<LineInput & { codigoPrincipal: string; descripcion: string }>;

@@ -7,18 +7,15 @@
  * @throws AppError VALIDATION (paths: invoice, fechaEmision, codigoPorcentajeIva, motivos, pagos…),
  *   NOT_FOUND, INVOICE_LOCKED, FORBIDDEN (emission scope).
  */
-import { prepareBody, splitColumns } from '../../resources/prepare-body.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { assertEditableDraft, priceLines, toStoredPago, totalColumns, writeDraft, type PagoInput } from '../draft-parts.ts';
+import { preparedDraftBody, priceLines, toStoredPago, totalColumns, writeDraft, type PagoInput } from '../draft-parts.ts';
 import { notaDraftHeader } from '../referenced-factura.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
 
 const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: '05' });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: 'debit-note', companyId: o.companyId, body: o.body });
-  const { extra } = splitColumns(data, COLUMNS);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '05', schema: 'debit-note', columns: COLUMNS });
   const { ref, columns } = await notaDraftHeader(o, data, 'nota de débito');
 
   const motivos = (data.motivos as Array<{ razon: string; valor: number }>).map((m) => ({ razon: m.razon.trim(), valor: Number(m.valor).toFixed(2) }));
