@@ -1,6 +1,7 @@
 /**
  * An rjsf form (Chakra theme) for a schema with Emite's widgets, Spanish validation messages
- * (ajv-i18n) and server errors shown on their fields.
+ * (ajv-i18n), server errors shown on their fields, and compact rows for the arrays whose uiSchema
+ * asks for them (`ui:options.layout: "row"`, form/row-layout.ts).
  * @example <SchemaForm entry={entry} formData={data} editing onSubmit={save} serverErrors={details} />
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { LocationField } from './widgets/LocationField.tsx';
 import { spanishStrings } from './form-strings.ts';
 import { validatorFor } from './form-validator.ts';
 import { FieldTemplate } from './form/FieldTemplate.tsx';
+import { withRowLayouts } from './form/row-layout.ts';
 import { notify } from '../engine/notify.ts';
 
 const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget };
@@ -31,6 +33,8 @@ export interface SchemaFormProps {
   /** `byUser`: false when rjsf reports data it derived itself (defaults), true for an edit of a field. */
   onChange?: (data: Record<string, unknown>, byUser: boolean) => void;
   onSubmit: (data: Record<string, unknown>) => void;
+  /** Part of another screen's editor: drawn as a `div`, not a `form`, so Enter in a field submits nothing. */
+  inline?: boolean;
   children?: ReactNode;
 }
 
@@ -50,7 +54,7 @@ function associateLabels(root: HTMLElement | null) {
 export function SchemaForm(p: SchemaFormProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => associateLabels(ref.current));
-  const uiSchema = useMemo(() => enrichUiSchema(p.entry.schema, p.entry.ui, { editing: p.editing }) as UiSchema, [p.entry, p.editing]);
+  const uiSchema = useMemo(() => withRowLayouts(p.entry.schema, enrichUiSchema(p.entry.schema, p.entry.ui, { editing: p.editing })) as UiSchema, [p.entry, p.editing]);
   const extraErrors = useMemo(() => detailsToErrorSchema(p.serverErrors), [p.serverErrors]);
   return (
     <Box ref={ref}>
@@ -58,6 +62,7 @@ export function SchemaForm(p: SchemaFormProps) {
         schema={{ ...p.entry.schema, title: undefined } as RJSFSchema}
         uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={p.formData}
+        tagName={p.inline ? 'div' : undefined}
         validator={validatorFor(p.entry.schema)}
         widgets={widgets}
         fields={fields}

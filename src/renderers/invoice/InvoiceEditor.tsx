@@ -13,10 +13,10 @@ import { LinesCard } from './LinesCard.tsx';
 import { PaymentsCard } from './PaymentsCard.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields.tsx';
-import { InfoAdicionalEditor } from './InfoAdicionalEditor.tsx';
+import { InfoAdicionalCard } from './InfoAdicionalCard.tsx';
 import { InvoiceNoteActions, InvoiceNotesCard } from './InvoiceNotes.tsx';
 import { RetencionesRecibidasCard } from '../received/RetencionesRecibidasCard.tsx';
-import { fieldError, firstLineError, fromInvoice, liveTotals, maxInfoAdicional, toRequestBody, type InvoiceDraft } from './invoice-model.ts';
+import { fieldError, firstLineError, fromInvoice, liveTotals, toRequestBody, type InvoiceDraft } from './invoice-model.ts';
 
 export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRendererProps) {
   // One rule for what counts, shared by the live totals and the saved body (invoice-model.ts).
@@ -44,8 +44,8 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
           <LinesCard lines={draft.detalles} live={live} ivaOptions={iva.options} readOnly={readOnly} setLines={setLines} error={fieldError(errors, 'detalles')} />
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
-              <PaymentsCard pagos={draft.pagos} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} />
-              <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={update} />
+              <PaymentsCard entry={entry} pagos={draft.pagos} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} />
+              <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={update} />
             </Stack>
             <TotalsPanel totals={totals} />
           </Grid>

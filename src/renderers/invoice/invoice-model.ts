@@ -5,7 +5,6 @@
  * body alike: a line counts when it has a product (`checkLines`).
  */
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
-import type { JsonSchema } from '../../engine/schema-registry.ts';
 
 export interface LineDraft {
   key: string;
@@ -130,16 +129,6 @@ export function productPatch(text: string, products: Array<Record<string, unknow
   };
 }
 
-/**
- * How many infoAdicional entries the editor offers: the invoice schema's `maxItems` (the server
- * validates against the same schema); when the schema sets none, 13: the XSD allows 15
- * campoAdicional and issuing adds the buyer's e-mail and phone.
- */
-export function maxInfoAdicional(schema: JsonSchema): number {
-  const max = schema.properties?.infoAdicional?.maxItems;
-  return typeof max === 'number' ? max : 13;
-}
-
 /** The server's message for a field (or anything under it) of the last save, if any. */
 export const fieldError = (errors: Array<{ path: string; message: string }>, path: string): string | undefined =>
   errors.find((e) => e.path === path || e.path.startsWith(`${path}.`))?.message;
@@ -152,6 +141,46 @@ export const centsOf = (v: string | number | undefined) => Math.round(Number(v |
 export function paymentGap(pagos: PagoDraft[], importeTotal: string | undefined): number {
   return centsOf(importeTotal) - pagos.reduce((s, p) => s + centsOf(p.total), 0);
 }
+
+/** The payments as the schema-driven payments field edits them (the schema's types: numbers, absent when blank). */
+export const pagoRows = (pagos: PagoDraft[]): Array<Record<string, unknown>> =>
+  pagos.map((p) => ({
+    formaPago: p.formaPago,
+    ...(p.total.trim() !== '' ? { total: Number(p.total) } : {}),
+    ...(p.plazo ? { plazo: Number(p.plazo) } : {}),
+    ...(p.unidadTiempo ? { unidadTiempo: p.unidadTiempo } : {}),
+  }));
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A number from the field as text, keeping the editor's own text when it is the same number ("100.50", not "100.5"). */
+const numberText = (v: unknown, was: string | undefined) => (v !== undefined && v !== null && was !== undefined && was.trim() !== '' && Number(was) === Number(v) ? was : text(v));
+
+/**
+ * The payments after an edit of the payments field (`rows`, as {@link pagoRows} gives them), given
+ * those before it (`before`) and what was left to pay then (`gapCents`). A new row starts as cash
+ * (01) for what is missing; a term (plazo) in days unless a unit is given, and no unit without a term.
+ * @example pagosFromRows([{}], [], 1783) // [{ formaPago: '01', total: '17.83' }]
+ */
+export function pagosFromRows(rows: Array<Record<string, unknown>>, before: PagoDraft[], gapCents: number): PagoDraft[] {
+  return rows.map((r, i) => {
+    const was = before[i];
+    const isNew = i >= before.length;
+    const total = numberText(r.total, was?.total);
+    const plazo = numberText(r.plazo, was?.plazo);
+    let unidadTiempo = text(r.unidadTiempo) || undefined;
+    if (plazo && !was?.plazo && !unidadTiempo) unidadTiempo = 'dias';
+    if (!plazo && was?.plazo) unidadTiempo = undefined;
+    return {
+      formaPago: text(r.formaPago) || (isNew ? '01' : ''),
+      total: total || (isNew && gapCents > 0 ? (gapCents / 100).toFixed(2) : ''),
+      ...(plazo ? { plazo } : {}),
+      ...(unidadTiempo ? { unidadTiempo } : {}),
+    };
+  });
+}
+
+/** The additional information after an edit of its field: blanks as empty strings, as the editors hold them. */
+export const infoAdicionalFromRows = (rows: Array<Record<string, unknown>>): InvoiceDraft['infoAdicional'] => rows.map((r) => ({ nombre: text(r.nombre), valor: text(r.valor) }));
 
 /** A typed number, or undefined when blank (so the server says it is missing instead of saving a 0). */
 export const numberOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));

@@ -10,9 +10,9 @@ import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
 import { LinesCard } from '../invoice/LinesCard.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
-import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
+import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
 import { useCreditable } from '../invoice/InvoiceNotes.tsx';
-import { centsOf, fieldError, firstLineError, liveTotals, maxInfoAdicional, type LineDraft } from '../invoice/invoice-model.ts';
+import { centsOf, fieldError, firstLineError, liveTotals, type LineDraft } from '../invoice/invoice-model.ts';
 import { money } from '../format.ts';
 import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
 import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
@@ -67,7 +67,7 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
             <Text color="fg.muted">Elija la factura para traer sus líneas.</Text>
           )}
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
-            <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={note.updateInfo} />
+            <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={note.updateInfo} />
             <Stack gap="3">
               <TotalsPanel totals={live.totals} totalLabel="Valor de la modificación" emptyText="Deje al menos una línea para ver los totales." />
               {creditable && !issued && (

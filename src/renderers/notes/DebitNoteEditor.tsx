@@ -10,8 +10,8 @@ import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.ts
 import { IvaSelect } from '../comprobante/IvaSelect.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
 import { PaymentsCard } from '../invoice/PaymentsCard.tsx';
-import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
-import { fieldError, maxInfoAdicional, paymentGap } from '../invoice/invoice-model.ts';
+import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
+import { fieldError, paymentGap } from '../invoice/invoice-model.ts';
 import { debitNoteFromInvoice, debitNoteProblem, debitNoteTotals, emptyDebitNote, fromDebitNote, toDebitNoteBody, type DebitNoteDraft } from './debit-note-model.ts';
 import { MotivosEditor } from './MotivosEditor.tsx';
 import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
@@ -56,6 +56,7 @@ export default function DebitNoteEditor({ entry, id = 'new', basePath }: CustomR
             <Stack gap="4">
               {(!readOnly || pagos.length > 0) && (
                 <PaymentsCard
+                  entry={entry}
                   pagos={pagos}
                   importeTotal={totals?.importeTotal}
                   balanceOnlyWithPayments
@@ -71,7 +72,7 @@ export default function DebitNoteEditor({ entry, id = 'new', basePath }: CustomR
                   }
                 />
               )}
-              <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={note.updateInfo} />
+              <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={note.updateInfo} />
             </Stack>
             <TotalsPanel totals={totals} emptyText="Agregue razones con su valor para ver los totales." />
           </Grid>

@@ -44,7 +44,7 @@ export interface NoteEditor<D> {
   reference: ReferencedInvoice;
   iva: ReturnType<typeof useIvaRates>;
   update: (patch: Partial<D>) => void;
-  /** For InfoAdicionalEditor, whose patches are a factura's. */
+  /** For InfoAdicionalCard, whose patches are a factura's. */
   updateInfo: (patch: Partial<InvoiceDraft>) => void;
   /** ReferencedInvoiceCard's props (add `remaining` for a nota de crédito). */
   card: Omit<ReferencedInvoiceCardProps, 'remaining'>;

@@ -14,8 +14,8 @@ import { useSaleLikeEditor } from '../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from '../invoice/LinesCard.tsx';
 import { PaymentsCard } from '../invoice/PaymentsCard.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
-import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
-import { maxInfoAdicional, type InvoiceDraft } from '../invoice/invoice-model.ts';
+import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
+import { type InvoiceDraft } from '../invoice/invoice-model.ts';
 import { SupplierPicker } from './SupplierPicker.tsx';
 import { EmitWithholdingAction } from './EmitWithholdingAction.tsx';
 import { fieldError, firstSettlementLineError, fromSettlement, settlementLiveTotals, toSettlementBody, type SettlementDraft } from './settlement-model.ts';
@@ -82,8 +82,8 @@ export default function SettlementEditor({ entry, id = 'new', basePath }: Custom
           />
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
-              <PaymentsCard pagos={draft.pagos} importeTotal={totals?.importeTotal} balanceOnlyWithPayments readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} hint={!readOnly && <Text fontSize="sm" color="fg.muted">Opcionales; si las indica deben sumar el total.</Text>} />
-              <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={update as (patch: Partial<InvoiceDraft>) => void} />
+              <PaymentsCard entry={entry} pagos={draft.pagos} importeTotal={totals?.importeTotal} balanceOnlyWithPayments readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} hint={!readOnly && <Text fontSize="sm" color="fg.muted">Opcionales; si las indica deben sumar el total.</Text>} />
+              <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={update as (patch: Partial<InvoiceDraft>) => void} />
             </Stack>
             <TotalsPanel totals={totals} emptyText="Agregue líneas para ver los totales." />
           </Grid>

@@ -16,8 +16,8 @@ import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
 import { EmissionPointFields, useDefaultEmissionPoint, useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
-import { InfoAdicionalEditor } from '../invoice/InfoAdicionalEditor.tsx';
-import { fieldError, maxInfoAdicional, type InvoiceDraft } from '../invoice/invoice-model.ts';
+import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
+import { fieldError, type InvoiceDraft } from '../invoice/invoice-model.ts';
 import { RefSelect } from '../widgets/RefSelect.tsx';
 import { date, money } from '../format.ts';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -301,7 +301,7 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
             </Card.Root>
           )}
 
-          <InfoAdicionalEditor infoAdicional={draft.infoAdicional} max={maxInfoAdicional(entry.schema)} readOnly={readOnly} update={updateInfo} />
+          <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={updateInfo} />
         </>
       )}
     </ComprobanteEditorFrame>

@@ -11,6 +11,10 @@ const IVA = [
   { _id: '4', code: '4', name: '15 %', data: { tarifa: 15 }, active: true, position: 1 },
   { _id: '0', code: '0', name: '0 %', data: { tarifa: 0 }, active: true, position: 2 },
 ];
+const FORMAS = [
+  { _id: '01', code: '01', name: 'Sin utilización del sistema financiero', active: true, position: 1 },
+  { _id: '19', code: '19', name: 'Tarjeta de crédito', active: true, position: 2 },
+];
 const PRODUCTS = [
   { _id: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop', precioUnitario: 850, codigoPorcentajeIva: '4' },
   { _id: 'p2', codigoPrincipal: 'LIB-01', descripcion: 'Libro', precioUnitario: 12.5, codigoPorcentajeIva: '0' },
@@ -43,7 +47,7 @@ function renderEditor() {
     'GET /api/customer/c1': () => ({ body: { _id: 'c1', razonSocial: 'María Lozada', identificacion: '1714307103' } }),
     'GET /api/product': ({ query }) => ({ body: PRODUCTS.filter((p) => p.codigoPrincipal.startsWith((query.get('q') ?? '').slice(0, 3))) }),
     'GET /api/admin/table/tarifa_iva/catalog': () => ({ body: IVA }),
-    'GET /api/admin/table/forma_pago/catalog': () => ({ body: [] }),
+    'GET /api/admin/table/forma_pago/catalog': () => ({ body: FORMAS }),
     'PUT /api/invoice/i1': ({ body }) => ({ body: { ...invoice, ...(body as object) } }),
   });
   renderScreen([{ path: '/invoicing/invoice/:id', element: <InvoiceEditor entry={BUNDLED.invoice} id="i1" basePath="/invoicing/invoice" /> }], '/invoicing/invoice/i1', user);
@@ -84,5 +88,34 @@ describe('invoice editor lines', () => {
     expect(screen.getAllByLabelText(/^Nombre del dato adicional/)).toHaveLength(max);
     expect(screen.queryByText('Agregar dato')).toBeNull();
     expect(add).toBeTruthy();
+  });
+});
+
+describe('invoice editor payments (the schema\'s pagos as rows)', () => {
+  it('balances against the live total: Usar el total, the gap, a new payment for what is missing, and saves them', async () => {
+    const calls = renderEditor();
+    await waitFor(() => expect(screen.getByTestId('importe-total').textContent).toContain('977.50'));
+    expect(screen.getByRole('status').textContent).toMatch(/^Faltan \$\s?977\.50 por asignar/);
+    fireEvent.click(screen.getByRole('button', { name: /^Usar el total/ }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 1').value).toBe('977.5'));
+    expect(screen.getByLabelText<HTMLSelectElement>('Forma de pago 1').value).toBe('01');
+    expect(screen.queryByRole('status')).toBeNull();
+
+    // less than the total: a new payment starts with what is missing
+    fireEvent.change(screen.getByLabelText('Valor del pago 1'), { target: { value: '900' } });
+    expect((await screen.findByRole('status')).textContent).toMatch(/Faltan \$\s?77\.50/);
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar pago' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 2').value).toBe('77.5'));
+    fireEvent.change(screen.getByLabelText('Forma de pago 2'), { target: { value: '19' } });
+    fireEvent.change(screen.getByLabelText('Plazo del pago 2'), { target: { value: '30' } });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Unidad del pago 2').value).toBe('dias'));
+    expect(screen.queryByRole('status')).toBeNull();
+
+    fireEvent.click(screen.getByText('Guardar borrador'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0].body as { pagos: unknown[] }).pagos).toEqual([
+      { formaPago: '01', total: 900 },
+      { formaPago: '19', total: 77.5, plazo: 30, unidadTiempo: 'dias' },
+    ]);
   });
 });

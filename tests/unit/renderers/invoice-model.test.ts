@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IVA_RATES } from '../../../core/totals.ts';
-import { checkLines, liveTotals, matchProduct, maxInfoAdicional, MISSING_PRODUCT, newLine, productPatch, toRequestBody, type InvoiceDraft, type LineDraft } from '../../../src/renderers/invoice/invoice-model.ts';
-import invoiceSchema from '../../../src/schemas/invoice/schema.json';
+import { checkLines, infoAdicionalFromRows, liveTotals, matchProduct, MISSING_PRODUCT, newLine, pagoRows, pagosFromRows, productPatch, toRequestBody, type InvoiceDraft, type LineDraft } from '../../../src/renderers/invoice/invoice-model.ts';
 
 const laptop = { _id: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: 850, codigoPorcentajeIva: '4' };
 const book = { _id: 'p2', codigoPrincipal: 'LIB-01', descripcion: 'Libro', precioUnitario: 12.5, codigoPorcentajeIva: '0' };
@@ -58,9 +57,25 @@ describe('the product cell', () => {
   });
 });
 
-describe('información adicional', () => {
-  it('offers as many entries as the invoice schema allows', () => {
-    expect(maxInfoAdicional(invoiceSchema)).toBe(invoiceSchema.properties.infoAdicional.maxItems);
-    expect(maxInfoAdicional({ properties: {} })).toBe(13); // XSD's 15 minus the buyer's e-mail and phone that issuing adds
+describe('payments and additional info as their schema fields edit them', () => {
+  it('gives the payments to the field as numbers and takes them back as the editor holds them', () => {
+    const pagos = [{ formaPago: '20', total: '100.50', plazo: '30', unidadTiempo: 'dias' }, { formaPago: '01', total: '' }];
+    expect(pagoRows(pagos)).toEqual([{ formaPago: '20', total: 100.5, plazo: 30, unidadTiempo: 'dias' }, { formaPago: '01' }]);
+    expect(pagosFromRows(pagoRows(pagos), pagos, 0)).toEqual(pagos);
+  });
+
+  it('starts a new payment as cash for what is missing, a term in days, and drops the unit with the term', () => {
+    expect(pagosFromRows([{}], [], 1783)).toEqual([{ formaPago: '01', total: '17.83' }]);
+    expect(pagosFromRows([{}], [], -500)).toEqual([{ formaPago: '01', total: '' }]);
+    const one = [{ formaPago: '19', total: '10' }];
+    expect(pagosFromRows([{ formaPago: '19', total: 10, plazo: 30 }], one, 0)).toEqual([{ formaPago: '19', total: '10', plazo: '30', unidadTiempo: 'dias' }]);
+    expect(pagosFromRows([{ formaPago: '19', total: 10, plazo: 2, unidadTiempo: 'meses' }], one, 0)[0].unidadTiempo).toBe('meses');
+    expect(pagosFromRows([{ formaPago: '19', total: 10, unidadTiempo: 'dias' }], [{ ...one[0], plazo: '30', unidadTiempo: 'dias' }], 0)).toEqual(one);
+    // an existing payment whose value is cleared stays blank (not refilled with the gap)
+    expect(pagosFromRows([{ formaPago: '19' }], one, 1000)).toEqual([{ formaPago: '19', total: '' }]);
+  });
+
+  it('keeps blank additional info as empty strings', () => {
+    expect(infoAdicionalFromRows([{ nombre: 'Vendedor' }, {}])).toEqual([{ nombre: 'Vendedor', valor: '' }, { nombre: '', valor: '' }]);
   });
 });
