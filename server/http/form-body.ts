@@ -44,6 +44,25 @@ export function formBody<const S extends FormSchema, const E extends Properties 
   } as unknown as FormBody<S, E, A>;
 }
 
+type OutProperties<P> = { [K in keyof P]: P[K] extends { readonly type: infer T } ? { type: T } : Record<never, never> };
+
+export type FormOut<S extends FormSchema, E extends Properties> = {
+  type: 'object';
+  properties: OutProperties<S['properties']> & E;
+};
+
+/**
+ * The response schema of a record edited with a form schema: every form field with its JSON type
+ * only (limits and annotations are for input), plus `extra` (`_id`, server-made fields), so the
+ * fields a GET answers are the form's, written once.
+ * @example const companyOut = formOut(companySchema, { extra: { _id: { type: 'string' } } });
+ */
+export function formOut<const S extends FormSchema, const E extends Properties = Record<never, never>>(schema: S, o: { extra?: E } = {}): FormOut<S, E> {
+  const typeOnly = (p: object): object => ('type' in p ? { type: (p as { type: unknown }).type } : {});
+  const properties = { ...Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, typeOnly(p)])), ...(o.extra ?? {}) };
+  return { type: 'object', properties } as unknown as FormOut<S, E>;
+}
+
 /**
  * A `preValidation` hook: an optional top-level field sent as `null` or `""` counts as not sent (a
  * form's cleared field; "no password" on POST /api/user is an invitation), so the form schema's

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { getCompanyProfile, updateCompanyProfile } from '../../domain/admin/company-profile.ts';
 import { typed } from '../../http/typed.ts';
-import { blankOptionalsOmitted, formBody } from '../../http/form-body.ts';
+import { blankOptionalsOmitted, formBody, formOut } from '../../http/form-body.ts';
 import { companySchema } from '../../schemas/generated/company-schema.ts';
 
 /**
@@ -13,23 +13,11 @@ import { companySchema } from '../../schemas/generated/company-schema.ts';
  */
 const companyBody = formBody(companySchema);
 
-export const companyOut = {
-  type: 'object',
-  properties: {
+/** GET/PUT answer: the company form's fields (src/schemas/company) and what only the server writes. */
+export const companyOut = formOut(companySchema, {
+  extra: {
     _id: { type: 'string' },
-    ruc: { type: 'string' },
-    razonSocial: { type: 'string' },
-    nombreComercial: { type: 'string' },
-    email: { type: 'string' },
-    dirMatriz: { type: 'string' },
-    telefono: { type: 'string' },
     status: { type: 'string' },
-    obligadoContabilidad: { type: 'boolean' },
-    contribuyenteEspecial: { type: 'string' },
-    contribuyenteRimpe: { type: 'string' },
-    agenteRetencion: { type: 'string' },
-    ambiente: { type: 'string' },
-    facturaVersion: { type: 'string' },
     hasLogo: { type: 'boolean' },
     certificate: {
       type: ['object', 'null'],
@@ -43,7 +31,7 @@ export const companyOut = {
       },
     },
   },
-} as const;
+});
 
 export async function companyRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = typed(fastify);
