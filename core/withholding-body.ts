@@ -4,7 +4,20 @@
  * 2.0.0 `docSustento`): USD amounts as numbers, dates `YYYY-MM-DD`, numDocSustento as 15 digits.
  * Shared by the server's proposal and the SPA's editor; `R` is how each side holds the retenciones.
  */
-export interface DocSustentoBody<R> {
+/** One tax of the supporting document; `M` is how an amount is held (see {@link DocSustentoOf}). */
+export interface SustentoImpuestoOf<M> {
+  codImpuestoDocSustento: string;
+  codigoPorcentaje: string;
+  baseImponible: M;
+  tarifa: M;
+  valorImpuesto: M;
+}
+
+/**
+ * A docSustento with amounts held as `M`: numbers in the API body and the proposal, strings as the
+ * XML writes them once stored (type_detail); `R` is how the retenciones are held.
+ */
+export interface DocSustentoOf<M, R> {
   receivedDocument?: string;
   purchaseSettlement?: string;
   codSustento: string;
@@ -12,9 +25,12 @@ export interface DocSustentoBody<R> {
   numDocSustento: string;
   fechaEmisionDocSustento: string;
   numAutDocSustento?: string;
-  totalSinImpuestos: number;
-  importeTotal: number;
-  impuestos: Array<{ codImpuestoDocSustento: string; codigoPorcentaje: string; baseImponible: number; tarifa: number; valorImpuesto: number }>;
+  totalSinImpuestos: M;
+  importeTotal: M;
+  impuestos: Array<SustentoImpuestoOf<M>>;
   retenciones: R[];
-  pagos: Array<{ formaPago: string; total: number }>;
+  pagos: Array<{ formaPago: string; total: M }>;
 }
+
+/** The docSustento of the API body and the proposal: USD amounts as numbers. */
+export type DocSustentoBody<R> = DocSustentoOf<number, R>;

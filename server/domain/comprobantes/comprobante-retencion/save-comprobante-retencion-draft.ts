@@ -28,8 +28,9 @@ import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../../core/withholding-rates.ts';
 import type { Db } from '../../../db/client.ts';
 import { money2 } from '../document-parts.ts';
-import { loadSustentoSource, type SustentoImpuesto, type SustentoSource } from './sustento-source.ts';
+import { loadSustentoSource, type SustentoSource } from './sustento-source.ts';
 import { dashedNumero } from './comprobante-retencion-ride.ts';
+import type { DocSustentoOf } from '../../../../core/withholding-body.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, supplier: 1, fechaEmision: 1, docsSustento: 1, infoAdicional: 1 };
 
@@ -64,21 +65,8 @@ export interface StoredRetencion {
   valorRetenido: string;
 }
 
-/** A docSustento as stored in type_detail (fechaEmisionDocSustento 'YYYY-MM-DD'). */
-export interface StoredDocSustento {
-  receivedDocument?: string;
-  purchaseSettlement?: string;
-  codSustento: string;
-  codDocSustento: string;
-  numDocSustento: string;
-  fechaEmisionDocSustento: string;
-  numAutDocSustento?: string;
-  totalSinImpuestos: string;
-  importeTotal: string;
-  impuestos: SustentoImpuesto[];
-  retenciones: StoredRetencion[];
-  pagos: Array<{ formaPago: string; total: string }>;
-}
+/** A docSustento as stored in type_detail (fechaEmisionDocSustento 'YYYY-MM-DD', amounts as the XML writes them). */
+export type StoredDocSustento = DocSustentoOf<string, StoredRetencion>;
 
 /** What the retención keeps in type_detail. */
 export interface RetencionDetail {

@@ -15,15 +15,10 @@ import { parseXml, kids, textOf } from '../../../sri/xml-dom.ts';
 import { invalid } from '../draft-parts.ts';
 import { formatSecuencial, invoiceNumero } from '../comprobante-view.ts';
 import { money2 } from '../document-parts.ts';
+import type { SustentoImpuestoOf } from '../../../../core/withholding-body.ts';
 
 /** A tax of the supporting document, as the retención's impuestoDocSustento. */
-export interface SustentoImpuesto {
-  codImpuestoDocSustento: string;
-  codigoPorcentaje: string;
-  baseImponible: string;
-  tarifa: string;
-  valorImpuesto: string;
-}
+export type SustentoImpuesto = SustentoImpuestoOf<string>;
 
 export interface SustentoSource {
   kind: 'receivedDocument' | 'purchaseSettlement';
