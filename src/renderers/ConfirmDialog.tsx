@@ -17,6 +17,8 @@ export interface DialogFrameProps {
   onClose: () => void;
   /** The dismiss button; default `onClose`. */
   onCancel?: () => void;
+  /** false: no footer, when the body carries its own buttons (a schema form's submit). Default true. */
+  footer?: boolean;
 }
 
 /**
@@ -35,16 +37,18 @@ export function DialogFrame(p: DialogFrameProps) {
               <Dialog.Title>{p.title}</Dialog.Title>
             </Dialog.Header>
             {p.children && <Dialog.Body>{p.children}</Dialog.Body>}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={p.onCancel ?? p.onClose}>
-                {p.cancelLabel ?? 'Cancelar'}
-              </Button>
-              {p.action && (
-                <Button colorPalette={p.action.colorPalette} loading={p.action.busy} disabled={p.action.disabled} onClick={p.action.onClick}>
-                  {p.action.label}
+            {p.footer !== false && (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={p.onCancel ?? p.onClose}>
+                  {p.cancelLabel ?? 'Cancelar'}
                 </Button>
-              )}
-            </Dialog.Footer>
+                {p.action && (
+                  <Button colorPalette={p.action.colorPalette} loading={p.action.busy} disabled={p.action.disabled} onClick={p.action.onClick}>
+                    {p.action.label}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Cerrar" />
             </Dialog.CloseTrigger>

@@ -6,13 +6,14 @@
  * @example <RefPickerWithCreate resource="supplier" noun="proveedor" label="Proveedor" inputId="settlement-supplier" value={d.supplier} disabled={false} onChange={(id) => update({ supplier: id })} />
  */
 import { useState } from 'react';
-import { Box, Button, CloseButton, Dialog, HStack, Portal } from '@chakra-ui/react';
+import { Box, Button, HStack } from '@chakra-ui/react';
 import { LuUserPlus } from 'react-icons/lu';
 import { saveRecord, type Row } from '../../engine/resources.ts';
 import { useSchema } from '../../engine/schema-registry.ts';
 import { writableData } from '../../engine/form-schema.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
+import { DialogFrame } from '../ConfirmDialog.tsx';
 import { RefSelect } from './RefSelect.tsx';
 
 export interface RefPickerWithCreateProps {
@@ -53,35 +54,20 @@ export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText
           <LuUserPlus /> {buttonText ?? `Nuevo ${noun}`}
         </Button>
       )}
-      <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Nuevo {noun}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {entry && (
-                  <SchemaForm entry={entry} editing={false} formData={draft} onChange={setDraft} onSubmit={(data) => void creation.mutate(data)} serverErrors={creation.details} disabled={busy}>
-                    <HStack justify="flex-end" mt="4">
-                      <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                        Cancelar
-                      </Button>
-                      <Button type="submit" colorPalette="blue" loading={busy}>
-                        Crear {noun}
-                      </Button>
-                    </HStack>
-                  </SchemaForm>
-                )}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Cerrar" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame open={open} title={`Nuevo ${noun}`} footer={false} onClose={() => setOpen(false)}>
+        {entry && (
+          <SchemaForm entry={entry} editing={false} formData={draft} onChange={setDraft} onSubmit={(data) => void creation.mutate(data)} serverErrors={creation.details} disabled={busy}>
+            <HStack justify="flex-end" mt="4">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancelar
+              </Button>
+              <Button type="submit" colorPalette="blue" loading={busy}>
+                Crear {noun}
+              </Button>
+            </HStack>
+          </SchemaForm>
+        )}
+      </DialogFrame>
     </HStack>
   );
 }
