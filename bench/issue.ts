@@ -22,7 +22,7 @@ import { createSign, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { adminQuery } from '../tests/helpers/pg-admin.ts';
 import { newRuc } from '../tests/helpers/test-app.ts';
 import { generateTestP12 } from '../server/domain/comprobantes/test-certificate.ts';
 import { loadSigningCredentials } from '../server/domain/comprobantes/signing-credentials.ts';
@@ -120,16 +120,6 @@ async function drafts(server: BenchServer, s: Awaited<ReturnType<typeof setup>>,
     }),
   );
   return ids;
-}
-
-async function adminQuery(adminUrl: string, sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }
 
 async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { adminQuery } from '../tests/helpers/pg-admin.ts';
 import autocannon from 'autocannon';
 import { openDatabase } from '../server/db/client.ts';
 import { runSeeds } from '../server/db/seed/run-seeds.ts';
@@ -77,16 +78,6 @@ const SCENARIOS: Scenario[] = [
 
 const toPath = (q: InvoiceListQuery) => `/api/invoice?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /** autocannon over `paths[i]` with `tokens[i]`, round robin. */
 async function load(server: BenchServer, paths: string[], tokens: string[], connections: number) {
@@ -171,7 +162,7 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
 }
 
 async function main() {
-  await admin(`create database ${dbName}`);
+  await adminQuery(adminUrl, `create database ${dbName}`);
   const database = await openDatabase({ databaseUrl: benchUrl, poolSize: 2 });
   const pool = new pg.Pool({ connectionString: benchUrl, max: POOL_SIZE });
   // Dropping the database WITH (FORCE) ends idle connections; the pool reports that as 'error'.
@@ -243,7 +234,7 @@ async function main() {
     await dropHelpers(pool).catch(() => {});
     await pool.end();
     await database.close();
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`);
+    if (!args.keep) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
     else console.log(`base conservada: ${benchUrl}`);
   }
 }

@@ -11,25 +11,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.ts';
 import { runSeeds } from '../../server/db/seed/run-seeds.ts';
+import { adminQuery } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: path of the data-folder tarball; PostgreSQL: the template database's name. */
     dbTemplate: string;
-  }
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
   }
 }
 
