@@ -9,6 +9,8 @@
  * @example const body = registrationSchema(companySchema, userSchema); // {type: 'object', properties: {company: {…}, user: {…}}}
  */
 
+import { withoutXKeys, type WithoutXKeys } from './schema-keywords.ts';
+
 interface FormSchema {
   readonly required?: readonly string[];
   readonly properties?: Readonly<Record<string, object>>;
@@ -20,16 +22,15 @@ type Props<S extends FormSchema> = NonNullable<S['properties']>;
 export type RegistrationKey<S extends FormSchema> = { [K in keyof Props<S>]: Props<S>[K] extends { readonly 'x-registration': true } ? K : never }[keyof Props<S>] & string;
 
 /** A property without its annotation keywords. */
-type Plain<P> = { [K in keyof P as K extends `x-${string}` ? never : K]: P[K] };
+type Plain<P> = WithoutXKeys<P>;
 
 type RequiredOf<S extends FormSchema> = S['required'] extends readonly string[] ? S['required'][number] : never;
 
-const plain = (p: object): object => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('x-')));
 
 /** The properties of a form schema marked for registration, annotations left out, in the schema's order. */
 export function registrationFields<const S extends FormSchema>(schema: S): { [K in RegistrationKey<S>]: Plain<Props<S>[K]> } {
   const entries = Object.entries(schema.properties ?? {}).filter(([, p]) => (p as { 'x-registration'?: unknown })['x-registration'] === true);
-  return Object.fromEntries(entries.map(([k, p]) => [k, plain(p)])) as { [K in RegistrationKey<S>]: Plain<Props<S>[K]> };
+  return Object.fromEntries(entries.map(([k, p]) => [k, withoutXKeys(p)])) as { [K in RegistrationKey<S>]: Plain<Props<S>[K]> };
 }
 
 /** Which of a schema's registration fields it requires. */

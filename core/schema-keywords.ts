@@ -65,3 +65,15 @@ export function addEmiteKeywords<T extends { addKeyword(def: KeywordDefinition):
   for (const def of EMITE_KEYWORDS) ajv.addKeyword(def);
   return ajv;
 }
+
+/** A schema property without Emite's `x-…` keywords nor the `also` keys, as a type. */
+export type WithoutXKeys<P, Also extends string = never> = { [K in keyof P as K extends `x-${string}` | Also ? never : K]: P[K] };
+
+/**
+ * A schema property without Emite's `x-…` keywords (and the `also` keys, e.g. `default`): what an
+ * Ajv that does not know them accepts in strict mode (Fastify's route schemas).
+ * @example withoutXKeys({ type: 'string', 'x-catalog': 'forma_pago', default: '01' }, ['default']) // { type: 'string' }
+ */
+export function withoutXKeys(p: object, also: readonly string[] = []): object {
+  return Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('x-') && !also.includes(k)));
+}

@@ -8,6 +8,7 @@
  * @example const body = formBody(userSchema, { additionalProperties: false, extra: { currentPassword: { type: 'string', maxLength: 200 } } });
  */
 import type { FastifyRequest } from 'fastify';
+import { withoutXKeys, type WithoutXKeys } from '../../core/schema-keywords.ts';
 
 type Properties = Record<string, object>;
 interface FormSchema {
@@ -16,7 +17,7 @@ interface FormSchema {
 }
 
 /** Drop the `x-…` annotation keys (Fastify's Ajv runs strict) and `default` of one property. */
-type Plain<P> = { [K in keyof P as K extends `x-${string}` | 'default' ? never : K]: P[K] };
+type Plain<P> = WithoutXKeys<P, 'default'>;
 type PlainProperties<P> = { [K in keyof P]: Plain<P[K]> };
 
 export type FormBody<S extends FormSchema, E extends Properties, A extends boolean | undefined> = {
@@ -25,7 +26,7 @@ export type FormBody<S extends FormSchema, E extends Properties, A extends boole
   properties: PlainProperties<S['properties']> & E;
 } & (A extends boolean ? { additionalProperties: A } : unknown);
 
-const plain = (p: object): object => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('x-') && k !== 'default'));
+const plain = (p: object): object => withoutXKeys(p, ['default']);
 
 /**
  * The body schema of a form schema: its properties (annotations dropped) and `required`, plus `extra`.
