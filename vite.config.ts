@@ -1,5 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './server/http/precompress-assets.ts';
+
+/** Writes .br and .gz beside every built text asset (served by server/http/static-assets.ts with Content-Encoding). */
+const precompress = {
+  name: 'emite-precompress',
+  apply: 'build' as const,
+  writeBundle(options: { dir?: string }) {
+    if (options.dir) precompressAssets(options.dir);
+  },
+};
+
+/** @rjsf/chakra-ui's import of '@chakra-ui/react' goes to src/shell/chakra-for-rjsf.ts (Emite's system as defaultSystem). */
+const rjsfChakraSystem = {
+  name: 'emite-rjsf-chakra-system',
+  enforce: 'pre' as const,
+  async resolveId(this: { resolve: (s: string, i?: string, o?: object) => Promise<unknown> }, source: string, importer?: string) {
+    if (source === '@chakra-ui/react' && importer?.includes('/node_modules/@rjsf/chakra-ui/')) {
+      return this.resolve(fileURLToPath(new URL('./src/shell/chakra-for-rjsf.ts', import.meta.url)), importer, { skipSelf: true });
+    }
+    return null;
+  },
+};
 
 /**
  * One config for the SPA build and the three test projects.
@@ -8,8 +31,15 @@ import react from '@vitejs/plugin-react';
  * e2e:  the real server and Debian Chromium, one file at a time.
  */
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), precompress, rjsfChakraSystem],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // Chakra's defineConfig returns its argument: marked pure, the default theme config (all ~90
+    // recipes) drops out of the bundle; src/shell/chakra-system.ts picks the recipes Emite uses.
+    rolldownOptions: { treeshake: { manualPureFunctions: ['defineConfig'] } },
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
@@ -27,6 +57,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A poll waits for what a user would wait for; vitest's 1 s default fails on a loaded CI machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

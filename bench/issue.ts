@@ -46,6 +46,25 @@ function perSecond(count: number, ms: number) {
   return Math.round((count / ms) * 1000 * 10) / 10;
 }
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** One reading of the server's and the SRI's counters (before and after a run). */
+async function countersOf(server: { usage(): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }> }, sri: { cpuMs(): Promise<number>; soapCalls(): Promise<number> }) {
+  return { use: await server.usage(), sriCpuMs: await sri.cpuMs(), soapCalls: await sri.soapCalls() };
+}
+
+/** The per-invoice costs between two readings, the same for the single and the batch mode. */
+function perInvoice(before: Awaited<ReturnType<typeof countersOf>>, after: Awaited<ReturnType<typeof countersOf>>, n: number) {
+  return {
+    apiCpuMsPerInvoice: round((after.use.cpuMs - before.use.cpuMs) / n),
+    /** The kernel's part of apiCpuMsPerInvoice (system time: socket writes and reads, loopback TCP). */
+    apiSystemCpuMsPerInvoice: round((after.use.systemCpuMs - before.use.systemCpuMs) / n),
+    /** Statements the server sent to its database per invoice (BEGIN/COMMIT included on PostgreSQL; status polls included). */
+    sqlStatementsPerInvoice: round((after.use.sqlStatements - before.use.sqlStatements) / n, 1),
+    sriCpuMsPerInvoice: round((after.sriCpuMs - before.sriCpuMs) / n),
+    /** SOAP calls the SRI answered per invoice (reception, authorisation). */
+    sriCallsPerInvoice: round((after.soapCalls - before.soapCalls) / n),
+  };
+}
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 function time(label: string, iterations: number, fn: () => void) {
@@ -122,6 +141,46 @@ async function drafts(server: BenchServer, s: Awaited<ReturnType<typeof setup>>,
   return ids;
 }
 
+/** Batch mode: N drafts issued in batches of up to 500 (all started at once), polled until TERMINADO. */
+async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: SandboxSri, s: Awaited<ReturnType<typeof setup>>) {
+  const ids = await drafts(server, s, N);
+  const before = await countersOf(server, sri);
+  const t0 = performance.now();
+  let polls = 0;
+  let authorised = 0;
+  const chunks = Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, (i + 1) * 500));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const { batch } = await api(server, 'POST', '/api/invoice/issue-batch', s.token, { ids: chunk });
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 50));
+        const view = await api(server, 'GET', `/api/batch/${batch}`, s.token);
+        polls += 1;
+        if (view.status === 'TERMINADO') {
+          authorised += view.authorised;
+          return;
+        }
+      }
+    }),
+  );
+  const ms = performance.now() - t0;
+  const after = await countersOf(server, sri);
+  return {
+    db: kind,
+    mode: 'batch',
+    clients: chunks.length,
+    invoices: N,
+    authorised,
+    invoicesPerSecond: perSecond(N, ms),
+    ...perInvoice(before, after, N),
+    /** Whole batch, first POST to the last TERMINADO (every invoice waits for its batch). */
+    p50Ms: round(ms, 1),
+    p99Ms: round(ms, 1),
+    /** GET /api/batch polls (their CPU is in apiCpuMsPerInvoice). */
+    statusPolls: polls,
+  };
+}
+
 async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
   const endpoints = sriEndpoints('sandbox', sri.url);
   const env: Record<string, string> = { JWT_SECRET: randomBytes(32).toString('hex'), SRI_ENV: 'sandbox', SRI_RECEPCION_URL: endpoints.recepcionUrl, SRI_AUTORIZACION_URL: endpoints.autorizacionUrl, EMITE_WORKERS: '1' };
@@ -146,7 +205,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       let authorised = 0;
       let pending = 0;
       const latencies: number[] = [];
-      const [use0, sri0] = [await server.usage(), await sri.cpuMs()];
+      const before = await countersOf(server, sri);
       const t0 = performance.now();
       const windowFromUs = Number(process.hrtime.bigint() / 1000n);
       await Promise.all(
@@ -167,19 +226,15 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       );
       const ms = performance.now() - t0;
       const windowUs = [windowFromUs, Number(process.hrtime.bigint() / 1000n)];
-      const [use1, sri1] = [await server.usage(), await sri.cpuMs()];
+      const after = await countersOf(server, sri);
       rows.push({
         db: kind,
+        mode: 'single',
         clients: c,
         invoices: N,
         authorised,
         invoicesPerSecond: perSecond(N, ms),
-        apiCpuMsPerInvoice: round((use1.cpuMs - use0.cpuMs) / N),
-        /** The kernel's part of apiCpuMsPerInvoice (system time: socket writes and reads, loopback TCP). */
-        apiSystemCpuMsPerInvoice: round((use1.systemCpuMs - use0.systemCpuMs) / N),
-        /** Statements the server sent to its database per invoice (BEGIN/COMMIT included on PostgreSQL; status polls included). */
-        sqlStatementsPerInvoice: round((use1.sqlStatements - use0.sqlStatements) / N, 1),
-        sriCpuMsPerInvoice: round((sri1 - sri0) / N),
+        ...perInvoice(before, after, N),
         p50Ms: round(percentile(latencies, 0.5), 1),
         p99Ms: round(percentile(latencies, 0.99), 1),
         /** GETs needed after an issue answered before AUTORIZADA (their CPU is in apiCpuMsPerInvoice). */
@@ -189,6 +244,8 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       });
       console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
     }
+    rows.push(await batchRow(kind, server, sri, s));
+    console.log(`  ${kind} en lote: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sriCallsPerInvoice} llamadas al SRI por factura`);
     return { rows, serverPeakRssMb: server.peakRssMb() };
   } finally {
     await server.stop();
@@ -267,7 +324,7 @@ console.table(steps);
 console.table(results);
 console.log(`bare node:crypto RSA-SHA1: ${bareSignsPerSecond}/s; Emite's signer: ${signerPerSecond}/s (${Math.round((signerPerSecond / bareSignsPerSecond) * 100)} % of bare); key + XML + XSD + signature: ${pipelinePerSecond}/s (${Math.round((pipelinePerSecond / bareSignsPerSecond) * 100)} % of bare, goal 50 %)`);
 const file = writeResult(process.env.BENCH_SMOKE ? 'issue-smoke' : 'issue', {
-  goal: { invoicesPerSecondPostgres: 200, apiCpuMsPerInvoicePostgres: 4, pipelineToBareRatio: 0.5 },
+  goal: { invoicesPerSecondPostgres: 200, apiCpuMsPerInvoicePostgres: 4, pipelineToBareRatio: 0.5, batchToSingleRate: 3, batchApiCpuMsPerInvoice: 2 },
   n: N,
   bareSignsPerSecond,
   signerPerSecond,

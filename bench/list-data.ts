@@ -6,6 +6,11 @@
  * Invoices look like issued ones: one line at 15 % IVA, totals that add up, a fechaEmision spread
  * over the last 24 months, a status mix of 85 % AUTORIZADA, 7 % BORRADOR, 3 % DEVUELTA (with the
  * SRI message 45), 2 % NO_AUTORIZADA, 2 % RECIBIDA and 1 % FIRMADA, and per-company secuenciales.
+ * Receivables (issue 26): a quarter are paid cash, the rest on credit at 30, 60 or 90 días (pagos'
+ * plazo, so due_date spreads past fechaEmision); of the authorised ones older than 120 days 95 % are
+ * paid, of the newer 50 % paid and 15 % half paid, the rest unpaid (PENDIENTE, or VENCIDA past the due
+ * date). `paid` is written directly, without payment rows: a list reads only the generated saldo,
+ * payment_state and due_date, which follow from it.
  * signed_xml and authorization_xml stay NULL: a list page and the dashboard never read them (they
  * live in TOAST and would only cost disk here).
  *
@@ -96,12 +101,13 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
     await db.query(
       `insert into comprobante (company_id, establishment_id, estab, pto_emi, cod_doc, customer_id, razon_social_comprador, identificacion_comprador,
          fecha_emision, detalles, pagos, total_sin_impuestos, total_descuento, total_con_impuestos, total_iva, importe_total, status, secuencial,
-         clave_acceso, ambiente, numero_autorizacion, fecha_autorizacion, mensajes, issued_at, created_at, updated_at)
+         clave_acceso, ambiente, numero_autorizacion, fecha_autorizacion, mensajes, issued_at, created_at, updated_at, paid)
        select b.company_id, b.establishment_id, '001', '001', '01', c.customer_id, c.razon_social, c.identificacion,
          f.fecha, jsonb_build_array(jsonb_build_object('product', pr.product_id, 'codigoPrincipal', pr.codigo, 'descripcion', pr.descripcion,
            'cantidad', q.cantidad::text, 'precioUnitario', pr.precio::text, 'descuento', '0', 'codigoPorcentajeIva', '4', 'tarifa', '15',
            'precioTotalSinImpuesto', t.base::text, 'valorIva', t.iva::text)),
-         jsonb_build_array(jsonb_build_object('formaPago', '01', 'total', (t.base + t.iva)::text)),
+         case when g % 4 = 0 then jsonb_build_array(jsonb_build_object('formaPago', '01', 'total', (t.base + t.iva)::text))
+           else jsonb_build_array(jsonb_build_object('formaPago', '20', 'total', (t.base + t.iva)::text, 'plazo', ((g % 4) * 30)::text, 'unidadTiempo', 'dias')) end,
          t.base, 0, jsonb_build_array(jsonb_build_object('codigo', '2', 'codigoPorcentaje', '4', 'baseImponible', t.base::text, 'tarifa', '15', 'valor', t.iva::text)),
          t.iva, t.base + t.iva, s.status,
          case when s.status = 'BORRADOR' then null else (g / $3::int + 1)::int end,
@@ -111,7 +117,10 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
          case when s.status = 'AUTORIZADA' then f.fecha + time '10:00' end,
          case when s.status = 'DEVUELTA' then '[{"identificador":"45","mensaje":"ERROR SECUENCIAL REGISTRADO","tipo":"ERROR"}]'::jsonb else '[]'::jsonb end,
          case when s.status = 'BORRADOR' then null else f.fecha + time '09:00' end,
-         f.fecha + time '08:00', f.fecha + time '08:00'
+         f.fecha + time '08:00', f.fecha + time '08:00',
+         case when s.status <> 'AUTORIZADA' then 0
+           when f.fecha < $4::date - 120 then case when pay.h < 95 then t.base + t.iva else 0 end
+           when pay.h < 50 then t.base + t.iva when pay.h < 65 then round((t.base + t.iva) / 2, 2) else 0 end
        from generate_series($1::int, $2::int) g
        join bench_company b on b.idx = $5::int + g % $3::int
        join bench_customer c on c.company_idx = b.idx and c.customer_idx = (g / $3::int) % ${CUSTOMERS_PER_COMPANY}
@@ -126,7 +135,8 @@ export async function growInvoices(db: pg.Pool, p: { from: number; to: number; c
            when (g::bigint * 7919) % 100 < 95 then 'DEVUELTA'
            when (g::bigint * 7919) % 100 < 97 then 'NO_AUTORIZADA'
            when (g::bigint * 7919) % 100 < 99 then 'RECIBIDA'
-           else 'FIRMADA' end as status) s`,
+           else 'FIRMADA' end as status) s
+       cross join lateral (select (g::bigint * 104729) % 100 as h) pay`,
       [start, end, p.companies, p.today, p.firstCompany ?? 0],
     );
   }

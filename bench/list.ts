@@ -4,13 +4,16 @@
  * Seeds a fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
  * postgres@127.0.0.1) with companies and invoices (bench/list-data.ts, generate_series), starts the
  * real server as a child process, and for each size (first `--small`, then `--invoices`):
- *   - GET /api/invoice in four shapes (page 1 with exact total; search by customer name; status +
+ *   - GET /api/invoice in seven shapes (page 1 with exact total; search by customer name; status +
  *     date range; sorted by date, page 5) at `--connections` (64) with autocannon, each request for
  *     one of 64 companies in turn;
  *   - the very same SQL (the page with its total the API runs, from invoiceListQueries().toSQL(),
  *     named as the API prepares it) on a bare `pg` pool of the server's size, 64 concurrent loops: the limit the API can reach,
  *     and the bench process's CPU per request for it (node-postgres alone: the floor of the API's CPU);
- *   - GET /api/dashboard for a year, at 16 connections.
+ *   - the same for receivables (issue 26): VENCIDA and PENDIENTE sorted by due date, and the sort by
+ *     payment status;
+ *   - GET /api/dashboard for a year, at 16 connections;
+ *   - EXPLAIN ANALYZE of every shape for one company (`plans`: nodes, seqScan, execution ms).
  * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
  * process.cpuUsage() over the timed window ÷ requests, bench/cpu-probe.mjs), bytes per response, the server's peak RSS, and
  * p50 growth from the small size to the large one. Writes bench/results/list.json (or
@@ -27,7 +30,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../server/db/client.ts';
 import { runSeeds } from '../server/db/seed/run-seeds.ts';
 import { createJwtService } from '../server/auth/jwt.ts';
-import { invoiceListQueries, type InvoiceListQuery } from '../server/domain/comprobantes/list-comprobantes.ts';
+import { invoiceListQueries, type ComprobanteListQuery } from '../server/domain/comprobantes/list-comprobantes.ts';
 import { countInvoices, dropHelpers, growInvoices, SEARCH_TERM, seedCompanies, type BenchCompany } from './list-data.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
 import { writeResult } from './machine.ts';
@@ -67,16 +70,20 @@ const benchUrl = (() => {
 
 interface Scenario {
   name: string;
-  query: InvoiceListQuery;
+  query: ComprobanteListQuery;
 }
 const SCENARIOS: Scenario[] = [
   { name: 'página 1 + total', query: { page: 1, per_page: 20 } },
   { name: 'búsqueda por cliente', query: { q: SEARCH_TERM, page: 1, per_page: 20 } },
   { name: 'estado + fechas', query: { status: 'AUTORIZADA', from: '2026-05-01', to: '2026-10-31', page: 1, per_page: 20 } },
   { name: 'orden por fecha, página 5', query: { sort: 'fechaEmision', page: 5, per_page: 20 } },
+  // Receivables (issue 26, DESIGN.md §12): filter by payment status, sort by due date or by status.
+  { name: 'vencidas por vencimiento', query: { paymentStatus: 'VENCIDA', sort: 'dueDate', page: 1, per_page: 20 } },
+  { name: 'pendientes por vencimiento', query: { paymentStatus: 'PENDIENTE', sort: 'dueDate', page: 1, per_page: 20 } },
+  { name: 'orden por estado de pago', query: { sort: 'paymentStatus', page: 1, per_page: 20 } },
 ];
 
-const toPath = (q: InvoiceListQuery) => `/api/invoice?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+const toPath = (q: ComprobanteListQuery) => `/api/invoice?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** autocannon over `paths[i]` with `tokens[i]`, round robin. */
@@ -115,7 +122,7 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
   };
 }
 
-/** The API's statements per request (listInvoices: the page with its total) on a bare pool: 64 loops for SECONDS. */
+/** The API's statements per request (listComprobantes: the page with its total) on a bare pool: 64 loops for SECONDS. */
 async function bareLoop(pool: pg.Pool, statements: Array<Array<{ name: string; sql: string; params: unknown[] }>>, warmUp = true): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number }> {
   if (warmUp) await bareLoop(pool, statements, false);
   const seconds = warmUp ? SECONDS : WARMUP_SECONDS;
@@ -142,13 +149,36 @@ async function bareLoop(pool: pg.Pool, statements: Array<Array<{ name: string; s
   return { requestsPerSecond: round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99), cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / latencies.length, 3) };
 }
 
+/** The node types of a plan tree, depth first ("Limit > Index Scan on comprobante …"). */
+function planNodes(node: Record<string, unknown>, out: string[] = []): string[] {
+  out.push([node['Node Type'], node['Index Name'] ?? node['Relation Name']].filter(Boolean).join(' '));
+  for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) planNodes(child, out);
+  return out;
+}
+
+/**
+ * EXPLAIN ANALYZE of each scenario's statement (what listInvoices runs) for one company: its nodes,
+ * whether comprobante is read by a Seq Scan, and PostgreSQL's execution time (ms).
+ */
+async function explainScenarios(pool: pg.Pool, database: Awaited<ReturnType<typeof openDatabase>>, companyId: string) {
+  const plans = [];
+  for (const s of SCENARIOS) {
+    const q = invoiceListQueries(database.db, { companyId, query: s.query }).pageWithTotal.toSQL();
+    const { rows } = await pool.query(`explain (analyze, format json) ${q.sql}`, q.params as unknown[]);
+    const plan = rows[0]['QUERY PLAN'][0];
+    const nodes = planNodes(plan.Plan);
+    plans.push({ scenario: s.name, seqScan: nodes.some((n) => n.startsWith('Seq Scan')), executionMs: round(plan['Execution Time'], 2), nodes });
+  }
+  return plans;
+}
+
 async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: Awaited<ReturnType<typeof openDatabase>>; companies: BenchCompany[]; tokens: string[] }, invoices: number) {
   const rows = [];
   const sample = ctx.companies.slice(0, CONNECTIONS);
   for (const [i, s] of SCENARIOS.entries()) {
     const paths = sample.map(() => toPath(s.query));
     const statements = sample.map((c) => {
-      // What listInvoices runs: the page with its total in one statement.
+      // What listComprobantes runs: the page with its total in one statement.
       return [{ name: `bench_list_${i}`, ...invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL() }];
     });
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
@@ -158,7 +188,9 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
   }
   const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
   console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms, ${dashboard.apiCpuMsPerRequest} ms CPU/req`);
-  return { rows, dashboard };
+  const plans = await explainScenarios(ctx.pool, ctx.database, ctx.companies[0].companyId);
+  for (const p of plans) console.log(`  plan ${p.scenario}: ${p.executionMs} ms${p.seqScan ? ' SEQ SCAN' : ''} — ${p.nodes.join(' > ')}`);
+  return { rows, dashboard, plans };
 }
 
 async function main() {
@@ -199,11 +231,15 @@ async function main() {
       invoices: BIG,
       seedSeconds: round(bigSeedMs / 1000),
       rows: [] as Array<{ scenario: string; api: Awaited<ReturnType<typeof load>> }>,
+      plans: [] as Awaited<ReturnType<typeof explainScenarios>>,
     };
     for (const [scenario, path] of [...SCENARIOS.map((x) => [x.name, toPath(x.query)]), ['dashboard', `/api/dashboard?from=2025-12-01&to=${TODAY}`]]) {
       bigCompany.rows.push({ scenario, api: await load(server, [path], [bigToken], 1) });
     }
+    bigCompany.plans = await explainScenarios(pool, database, big.companyId);
+    const bigPlans = bigCompany.plans;
     console.log(`una empresa con ${BIG.toLocaleString('es-EC')} facturas, un usuario:`);
+    for (const p of bigPlans) console.log(`  plan ${p.scenario}: ${p.executionMs} ms${p.seqScan ? ' SEQ SCAN' : ''} — ${p.nodes.join(' > ')}`);
     console.table(bigCompany.rows.map((r) => ({ consulta: r.scenario, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'req/s': r.api.requestsPerSecond })));
 
     const [small, large] = sizes;

@@ -26,10 +26,32 @@ export interface BenchServer {
   /** The server's process.cpuUsage() now: user + system CPU since it started, ms. */
   cpuMs(): Promise<number>;
   /** {@link cpuMs} and the statements the server sent to its database since it started (server/db/client.ts counts them). */
-  usage(): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }>;
+  usage(): Promise<Usage>;
+  /**
+   * The server's process.memoryUsage() now and the peak of each field since the previous call
+   * (sampled every 100 ms inside the server by bench/cpu-probe.mjs), MB: call it before a request to
+   * start a window and after it for the request's peaks.
+   */
+  memory(): Promise<{ now: MemoryMb; peak: MemoryMb }>;
   logs(): string;
   stop(): Promise<void>;
 }
+
+/** process.memoryUsage() of the server in MB (rounded): resident set, V8 heap, memory outside it (external, of which arrayBuffers). */
+export interface MemoryMb {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** What the server reports through bench/cpu-probe.mjs: CPU (ms), database statements, memory (MB). */
+export type Usage = { cpuMs: number; systemCpuMs: number; sqlStatements: number; memory: { now: MemoryMb; peak: MemoryMb } };
+const toMb = (m: Record<string, number> | undefined): MemoryMb => {
+  const mb = (n: number | undefined) => Math.round((n ?? NaN) / 1024 / 1024);
+  return { rss: mb(m?.rss), heapTotal: mb(m?.heapTotal), heapUsed: mb(m?.heapUsed), external: mb(m?.external), arrayBuffers: mb(m?.arrayBuffers) };
+};
 
 function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
@@ -42,17 +64,18 @@ function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 /**
  * Asks the child for its process.cpuUsage() (SIGUSR2, answered in `file` by bench/cpu-probe.mjs).
- * @returns user + system CPU since the child started (and the system part), ms, and its database statements so far.
+ * @returns user + system CPU since the child started (and the system part), ms, its database statements
+ *   so far, and its memory now and at its peak since the previous call (MB).
  * @throws Error when the child does not answer within 10 s.
  */
-async function childUsage(child: ChildProcess, file: string): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }> {
+async function childUsage(child: ChildProcess, file: string): Promise<Usage> {
   const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { seq: number }).seq : 0;
   child.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      const u = JSON.parse(readFileSync(file, 'utf8')) as { user: number; system: number; seq: number; sqlStatements?: number };
-      if (u.seq > before) return { cpuMs: (u.user + u.system) / 1000, systemCpuMs: u.system / 1000, sqlStatements: u.sqlStatements ?? 0 };
+      const u = JSON.parse(readFileSync(file, 'utf8')) as { user: number; system: number; seq: number; sqlStatements?: number; memory?: { now: Record<string, number>; peak: Record<string, number> } };
+      if (u.seq > before) return { cpuMs: (u.user + u.system) / 1000, systemCpuMs: u.system / 1000, sqlStatements: u.sqlStatements ?? 0, memory: { now: toMb(u.memory?.now), peak: toMb(u.memory?.peak) } };
     } catch {
       // not written yet, or being written
     }
@@ -88,6 +111,7 @@ export async function startBenchServer(env: Record<string, string>, opts: { comp
     rssMb: () => procStatusMb(pid, 'VmRSS'),
     cpuMs: async () => (await childUsage(server.child, cpuFile)).cpuMs,
     usage: () => childUsage(server.child, cpuFile),
+    memory: async () => (await childUsage(server.child, cpuFile)).memory,
     logs: server.logs,
     async stop() {
       await server.stop();
@@ -100,6 +124,8 @@ export interface SandboxSri {
   /** Base URL: recepción and autorización are at sriEndpoints('sandbox', url). */
   url: string;
   cpuMs(): Promise<number>;
+  /** SOAP calls it answered so far (reception, authorisation, lotes). */
+  soapCalls(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -130,6 +156,7 @@ export async function startSandboxSri(): Promise<SandboxSri> {
   return {
     url: `http://127.0.0.1:${port}`,
     cpuMs: async () => (await childUsage(child, cpuFile)).cpuMs,
+    soapCalls: async () => ((await (await fetch(`http://127.0.0.1:${port}/sri-sandbox/calls`)).json()) as { calls: number }).calls,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

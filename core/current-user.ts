@@ -19,6 +19,8 @@ export type CurrentUser = {
   company: { _id: string; ruc: string; razonSocial: string };
   /** Actions allowed per resource: `{ product: ['read', 'create', …] }`. */
   permissions: Record<string, string[]>;
+  /** The user signs in with a second factor (TOTP, DESIGN.md §15). */
+  mfaEnabled?: boolean;
 };
 
 /** The JSON Schema of a CurrentUser in API answers (serialisation of the auth and profile routes). */
@@ -33,5 +35,6 @@ export const currentUserSchema = {
     isStaff: { type: 'boolean' },
     company: { type: 'object', properties: { _id: { type: 'string' }, ruc: { type: 'string' }, razonSocial: { type: 'string' } } },
     permissions: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    mfaEnabled: { type: 'boolean' },
   },
 } as const;

@@ -19,7 +19,12 @@ export type InvoiceRef = {
 };
 
 export type AttentionItem =
-  | (InvoiceRef & { reason: 'stuck' | 'rejected' | 'old_draft' })
+  /** delayed: not authorised at 20:00 of its emission day (same-day authorisation, 2026). */
+  | (InvoiceRef & { reason: 'delayed' | 'stuck' | 'rejected' | 'old_draft' })
+  /** An authorised factura or nota de débito past its due date with a saldo (issue 26). */
+  | (InvoiceRef & { reason: 'overdue'; dueDate: string; saldo: number; daysOverdue: number })
+  /** An anulación requested and not yet answered by the SRI (DESIGN.md §10): its state and deadline. */
+  | (InvoiceRef & { reason: 'annulment_pending'; annulment: { state: string; deadline: string; acceptanceDeadline?: string } })
   | { reason: 'certificate'; daysToExpiry: number; notAfter: string };
 
 export type CompanyDashboard = {
@@ -28,18 +33,26 @@ export type CompanyDashboard = {
    * USD, 2 decimals: AUTORIZADA importeTotal this calendar month, last month, and in the period, net
    * (notas de crédito subtract, notas de débito add).
    */
-  sales: { thisMonth: number; lastMonth: number; period: number };
+  sales: { thisMonth: number; lastMonth: number; period: number; thisMonthIva: number };
   /** USD: total IVA of the AUTORIZADA comprobantes of the period, net as `sales`. */
   iva: number;
   authorisedInPeriod: number;
-  /** Invoices of the period (any status) by status; statuses without invoices are absent. */
+  /** Comprobantes of the period (any type and status) by status; statuses without any are absent. */
   byStatus: Record<string, number>;
+  /** The same comprobantes by type (SRI codDoc, core/comprobante-types.ts) and status, in codDoc order; types without any are absent. */
+  byType: Array<{ codDoc: string; label: string; byStatus: Record<string, number>; total: number }>;
   /** 12 months ending with the period's last month, oldest first; months without sales are 0. */
   series: Array<{ month: string; total: number; count: number }>;
   topCustomers: Array<{ _id: string; label: string; total: number; count: number }>;
   /** total is the products' precioTotalSinImpuesto (before IVA); quantity the units sold. */
   topProducts: Array<{ _id: string; label: string; total: number; quantity: number }>;
-  /** Invoices by reason (stuck, rejected, old_draft; at most 20 each), then the certificate if due. */
+  /**
+   * What customers owe today, whatever the period (USD, 2 decimals): `open` the saldo of the
+   * authorised facturas and notas de débito ("Por cobrar"), `overdue` the part past its due date
+   * ("Vencido"), and how many documents each.
+   */
+  receivables: { open: number; overdue: number; openCount: number; overdueCount: number };
+  /** Invoices by reason (delayed, stuck, rejected, old_draft, overdue; at most 20 each), then the certificate if due. */
   attention: AttentionItem[];
   /** Whole days until the certificate's notAfter (negative once expired); null without one. */
   certificate: { daysToExpiry: number } | null;

@@ -42,12 +42,17 @@ export function registrationRequired<const S extends FormSchema>(schema: S): Arr
 /** The company's RUC as a sign-up takes it: 13 digits (the SRI's check digit is checked by the server). */
 export const REGISTRATION_RUC = { type: 'string', title: 'RUC', pattern: '^\\d{13}$' } as const;
 
+/** The user keeps a RUC whose check digit fails (módulo 11): real company RUCs do. */
+export const REGISTRATION_RUC_CONFIRMED = { type: 'boolean', title: 'Confirmo que el RUC es correcto' } as const;
+
 /** The first user's password (scrypt-hashed by the server). */
 export const REGISTRATION_PASSWORD = { type: 'string', title: 'Contraseña', minLength: 8, maxLength: 200 } as const;
 
 /**
  * The registration body: `{company: {ruc, …the company's registration fields}, user: {…the user's
- * registration fields, password}}`, no other property accepted.
+ * registration fields, password}, rucConfirmado?}`, no other property accepted. `rucConfirmado: true`
+ * keeps a RUC whose check digit does not follow the SRI's algorithm (the server asks with a 422
+ * RUC_CHECK_DIGIT first).
  * @param company the company form schema (src/schemas/company/schema.json).
  * @param user the user form schema (src/schemas/user/schema.json).
  */
@@ -71,6 +76,7 @@ export function registrationSchema<const C extends FormSchema, const U extends F
         additionalProperties: false,
         properties: { ...registrationFields(user), password: REGISTRATION_PASSWORD },
       },
+      rucConfirmado: REGISTRATION_RUC_CONFIRMED,
     },
   } as const;
 }

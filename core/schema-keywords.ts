@@ -29,6 +29,19 @@ export const ANNOTATION_KEYWORDS = [
   'x-identification',
   /** On a company or user property: the registration form asks it too (core/registration-form.ts). */
   'x-registration',
+  /**
+   * Set by the merge on a property a patch added (a deployment's patch.json or a company's layer,
+   * DESIGN.md §13): on a comprobante it is written to infoAdicional, and the editors show it under
+   * "Campos propios".
+   */
+  'x-custom',
+  /**
+   * On a property with a `pattern`: what a person is told when the value does not match ("Use la
+   * placa sin guiones, p. ej. PBC1234"), instead of core/validation-messages.ts's wording.
+   */
+  'x-message',
+  /** On a string property: written in capitals, trimmed (placa); the SPA on leaving the field, the server before validating (core/code-fields.ts). */
+  'x-uppercase',
 ] as const;
 
 /** Decimal places written in a number (1.5 -> 1, 1e-7 -> 7). */

@@ -13,6 +13,7 @@
  * the server (`POST /api/received-document/import`).
  */
 import { isValidClaveAcceso } from './access-key.ts';
+import { foldText } from './fold-text.ts';
 
 /** Column names of the portal's TXT, in the order it writes them. */
 export const TXT_COLUMNS = [
@@ -83,7 +84,7 @@ const COD_DOC_BY_NAME: Record<string, string> = {
   'guia de remision': '06',
   'comprobante de retencion': '07',
 };
-const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const plain = (s: string) => foldText(s).trim();
 
 /** The tabla 3 code of a TIPO_COMPROBANTE cell ("Nota de Crédito" -> '04'), or null. */
 export function codDocOfTipo(tipo: string): string | null {

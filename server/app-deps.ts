@@ -10,6 +10,7 @@ import type { RoleCache } from './domain/auth/role-cache.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import type { SriPort } from './jobs/sri-port.ts';
 import type { TrustProxy } from './plugins/trust-proxy.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 
 export interface AppConfig {
   appUrl: string;
@@ -31,6 +32,10 @@ export interface AppConfig {
    */
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
+  /** SRI_CONSULTA_URL; unset: the consultation service of the ambiente's host (or the sandbox). */
+  sriConsultaUrl?: string;
+  /** SRI_ANNULMENT_CHECK_MS: the open anulaciones are asked about this often; default one hour. */
+  sriAnnulmentCheckMs?: number;
   /**
    * SRI_RESEND_AFTER_MS: an invoice the SRI received this long ago and still answers zero
    * autorizaciones for was not processed: the worker sends it again (jobs/resend-policy.ts).
@@ -40,6 +45,8 @@ export interface AppConfig {
   sriSandboxDelayMs?: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */
   webhookAllowPrivate?: boolean;
+  /** DATA_DIR/backup.token: what `npm run backup` sends to GET /internal/backup (PGlite only). */
+  backupToken?: string;
   /** Run the background job worker (SRI retries, mail); tests drive it by hand. */
   worker?: boolean;
 }
@@ -58,6 +65,15 @@ export interface AppDeps {
   logger?: boolean | object;
   /** SRI web services; default: the built-in sandbox (SRI_ENV=sandbox) or the SOAP endpoints. */
   sri?: SriPort;
+  /**
+   * This node's cross-node change notifications (server/db/change-feed.ts): one per app, opened by
+   * its caller (openChangeFeed(database.notifications)) and closed by the app's onClose.
+   */
+  changeFeed: ChangeFeed;
+  /** PGlite: the data folder as a tarball, for GET /internal/backup (routes/internal/backup-route.ts). */
+  dumpDatabase?: () => Promise<Uint8Array>;
+  /** The built-in sandbox SRI's clock (SRI_ENV=sandbox); default the system clock. Tests pass theirs to move its windows (anulación). */
+  sriSandboxClock?: () => Date;
   /** Set by buildApp when the worker runs: ask it for a pass now. */
   kickWorker?: () => void;
 }

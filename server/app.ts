@@ -5,15 +5,16 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './app-deps.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import { createCompanySchemas, type CompanySchemas } from './domain/screens/company-schemas.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerEdgeRules } from './plugins/edge-rules.ts';
 import { httpPartValidatorCompiler } from './plugins/validator-compiler.ts';
 import { registerCors } from './plugins/cors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
@@ -27,7 +28,11 @@ import { comprobanteIssuingRoutes, comprobanteRoutes } from './routes/comprobant
 import { certificateRoutes } from './routes/admin/certificate-routes.ts';
 import { recordRoutes } from './routes/record/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { backupRoute } from './routes/internal/backup-route.ts';
+import { reportRoutes } from './routes/reports/index.ts';
 import { receivedDocumentRoutes } from './routes/received-document/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { receivablesRoutes } from './routes/receivables/index.ts';
 import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
 import { createSriPort } from './jobs/sri-port.ts';
 import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
@@ -35,11 +40,30 @@ import { injectFetch } from './http/inject-fetch.ts';
 import { registerListExports } from './http/list-export.ts';
 import { webhookOptions } from './routes/admin/webhook-routes.ts';
 import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
+import { startDailyReceivedCheck } from './domain/received/received-sri-check.ts';
+import { startDelayedSweep } from './jobs/announce-delayed.ts';
+import { startAnnulmentCheck } from './jobs/annulment-check.ts';
+import { DEFAULT_ANNULMENT_CHECK_MS } from './config.ts';
+import { registerStaticAssets } from './http/static-assets.ts';
+import { batchRoutes } from './routes/comprobantes/batch-routes.ts';
+import { runBatchJob, type BatchRunnerDeps } from './jobs/batch-runner.ts';
 
 /**
  * Kept only for server/routes/comprobantes and server/domain/comprobantes (the lead's, being rewritten)
  * (comprobante registry): new code imports server/app-deps.ts. Delete once nothing imports it here.
  */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's change feed (deps.changeFeed): subscribe to other nodes' committed changes. */
+    changeFeed: ChangeFeed;
+    /**
+     * Each company's effective schemas (deployment's registry + the company's layers, DESIGN.md
+     * §13): routes validate, list and export with `companySchemas.registryFor(companyId)`.
+     */
+    companySchemas: CompanySchemas;
+  }
+}
 
 /** Origin under which the built-in sandbox is reached through app.inject (never over a socket). */
 const INTERNAL_SANDBOX = 'http://emite.internal';
@@ -58,29 +82,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
     },
   });
+  app.decorate('changeFeed', deps.changeFeed);
+  const companySchemas = createCompanySchemas({ db: deps.db, base: deps.schemas, changeFeed: deps.changeFeed, log: (msg) => app.log.warn(msg) });
+  app.decorate('companySchemas', companySchemas);
+  // Before the feed closes (hooks run in reverse order of registration).
+  app.addHook('onClose', () => deps.changeFeed.close());
+  app.addHook('onClose', async () => companySchemas.close());
   app.setValidatorCompiler(httpPartValidatorCompiler());
   registerErrorHandler(app);
   registerEdgeRules(app);
   const corsOrigins = deps.config.corsOrigins ?? [];
   await registerCors(app, corsOrigins);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // rjsf's Ajv compiles validators with new Function; schemas arrive at run time (SCHEMAS_DIR),
-        // so they cannot be precompiled at build time.
-        scriptSrc: ["'self'", "'unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // With CORS_ORIGIN set the front end on another host must be able to load API responses.
-    crossOriginResourcePolicy: { policy: corsOrigins.length ? 'cross-origin' : 'same-origin' },
-  });
+  // CSP and HSTS differ by protocol (plain HTTP on an office LAN must not upgrade to https).
+  registerSecurityHeaders(app, { crossOrigin: corsOrigins.length > 0 });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -89,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Demasiadas solicitudes; intente de nuevo en ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
-  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache, clock: deps.clock, apiKeyRateLimit: deps.config.apiKeyRateLimit ?? 600 });
+  await app.register(authPlugin, { db: deps.db, jwt: deps.jwt, roleCache: deps.roleCache, changeFeed: deps.changeFeed, clock: deps.clock, apiKeyRateLimit: deps.config.apiKeyRateLimit ?? 600 });
   // After auth (the key is per company), before the routes (their POSTs get its hooks).
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
@@ -111,19 +125,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await certificateRoutes(app, deps);
   await recordRoutes(app, deps);
   await dashboardRoutes(app, deps);
+  await backupRoute(app, deps);
+  await reportRoutes(app, deps);
+  await paymentRoutes(app, deps);
+  await receivablesRoutes(app, deps);
 
   // Kept in the database: a restart (or another node) answers for earlier receptions as before.
-  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, { store: createDbSandboxStore(deps.db), authorizeDelayMs: deps.config.sriSandboxDelayMs });
+  if (deps.config.sriEnv === 'sandbox') await app.register(sriSandboxPlugin, { store: createDbSandboxStore(deps.db), authorizeDelayMs: deps.config.sriSandboxDelayMs, clock: deps.sriSandboxClock });
   const sri = deps.sri ?? createSriPort({
     sriEnv: deps.config.sriEnv,
     recepcionUrl: deps.config.sriRecepcionUrl,
     autorizacionUrl: deps.config.sriAutorizacionUrl,
+    consultaUrl: deps.config.sriConsultaUrl,
     sandboxBaseUrl: INTERNAL_SANDBOX,
     // The built-in sandbox through app.inject; any other URL (an explicit SRI_*_URL) over the network.
     ...(deps.config.sriEnv === 'sandbox' ? { fetch: injectFetch(app), fetchOnlyFor: `${INTERNAL_SANDBOX}/` } : {}),
   });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await comprobanteIssuingRoutes(app, deps, workerDeps);
+  const batchRunner: BatchRunnerDeps = { worker: workerDeps, secretBox: deps.secretBox, consumidorFinalCap: deps.config.consumidorFinalCap, schemasFor: (companyId) => companySchemas.registryFor(companyId) };
+  workerDeps.runBatch = (job) => runBatchJob(batchRunner, job);
+  await batchRoutes(app, deps, batchRunner);
   await receivedDocumentRoutes(app, deps, sri);
   if (deps.config.worker) {
     const worker = startWorker(workerDeps);
@@ -131,10 +153,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => worker.stop());
     const certificateCheck = startDailyCertificateCheck(workerDeps);
     app.addHook('onClose', async () => certificateCheck.stop());
+    // DESIGN.md §10: unconfirmed received documents confirmed again, and this and last month's asked about.
+    const receivedCheck = startDailyReceivedCheck({ db: deps.db, sri, clock: deps.clock, log: app.log });
+    app.addHook('onClose', async () => receivedCheck.stop());
+    // DESIGN.md §10 same-day authorisation: still waiting for the SRI at 20:00 of the emission day.
+    const delayedSweep = startDelayedSweep({ db: deps.db, mailer: deps.mailer, clock: deps.clock, log: app.log });
+    app.addHook('onClose', async () => delayedSweep.stop());
+    const annulmentCheck = startAnnulmentCheck(workerDeps, deps.config.sriAnnulmentCheckMs ?? DEFAULT_ANNULMENT_CHECK_MS);
+    app.addHook('onClose', async () => annulmentCheck.stop());
   }
 
   if (deps.config.staticDir && existsSync(deps.config.staticDir)) {
-    await app.register(fastifyStatic, { root: deps.config.staticDir, index: ['index.html'], wildcard: false });
+    await registerStaticAssets(app, deps.config.staticDir);
   }
   return app;
 }

@@ -16,6 +16,30 @@ import { createRoleCache } from './domain/auth/role-cache.ts';
 import { loadSchemaRegistry } from './schemas/registry.ts';
 import { ensureRecordIndexes } from './domain/records/record-resources.ts';
 import type { AppDeps } from './app-deps.ts';
+import { openChangeFeed } from './db/change-feed.ts';
+import { MENU_SEED } from './db/seed/menu.ts';
+import { COMPROBANTE_TYPES } from './domain/comprobantes/registry.ts';
+import { assertRegistryComplete } from './domain/comprobantes/check-registry.ts';
+import { xsdDir } from './domain/comprobantes/validate-xsd.ts';
+import { BUNDLED_SCHEMAS_DIR, type SchemaRegistry } from './schemas/registry.ts';
+
+/**
+ * Stop the start when a registered comprobante type misses its XSD, schema folder, menu entry or
+ * editor (check-registry.ts). @throws RegistryCheckError naming each file to add.
+ */
+export function checkComprobanteRegistry(schemas: SchemaRegistry): void {
+  const rendererFile = path.join(REPO_ROOT, 'src/renderers/custom-renderers.ts');
+  assertRegistryComplete({
+    types: COMPROBANTE_TYPES,
+    xsdDir: xsdDir(),
+    schemasDir: BUNDLED_SCHEMAS_DIR,
+    schemaNamed: (name) => schemas.get(name),
+    menuPaths: MENU_SEED.map((m) => m.path),
+    rendererSource: existsSync(rendererFile) ? readFileSync(rendererFile, 'utf8') : undefined,
+    rendererFile,
+    menuFile: path.join(REPO_ROOT, 'server/db/seed/menu.ts'),
+  });
+}
 
 export function readVersion(): string {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -38,6 +62,7 @@ export interface Bootstrapped {
 export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger'] } = {}): Promise<Bootstrapped> {
   mkdirSync(config.dataDir, { recursive: true });
   const schemas = loadSchemaRegistry({ overridesDir: config.schemasDir });
+  checkComprobanteRegistry(schemas);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
   await runSeeds(database.db);
   await ensureRecordIndexes(database.db, schemas);
@@ -57,14 +82,19 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
       corsOrigins: config.corsOrigins,
       sriRecepcionUrl: config.sriRecepcionUrl,
       sriAutorizacionUrl: config.sriAutorizacionUrl,
+      sriConsultaUrl: config.sriConsultaUrl,
+      sriAnnulmentCheckMs: config.sriAnnulmentCheckMs,
       worker: config.workers,
       sriResendAfterMs: config.sriResendAfterMs,
       webhookAllowPrivate: config.webhookAllowPrivate,
+      backupToken: database.dump ? persistentSecret(config.dataDir, 'backup.token', 32).toString('base64url') : undefined,
     },
+    dumpDatabase: database.dump ? async () => new Uint8Array(await (await database.dump!()).arrayBuffer()) : undefined,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     clock: () => new Date(),
     jwt: createJwtService(jwtSecret),
     roleCache: createRoleCache(database.db),
+    changeFeed: await openChangeFeed(database.notifications),
     secretBox: createSecretBox(encryptionKey),
     schemas,
     version: readVersion(),

@@ -7,6 +7,9 @@ import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { parseCorsOrigin } from './plugins/cors.ts';
 import { DEFAULT_RESEND_AFTER_MS } from './jobs/resend-policy.ts';
 
+/** Default SRI_ANNULMENT_CHECK_MS: one hour (DESIGN.md §10). */
+export const DEFAULT_ANNULMENT_CHECK_MS = 3_600_000;
+
 export interface Config {
   port: number;
   host: string;
@@ -18,6 +21,8 @@ export interface Config {
   sriEnv: 'sandbox' | 'pruebas' | 'produccion';
   sriRecepcionUrl?: string;
   sriAutorizacionUrl?: string;
+  /** SRI_CONSULTA_URL: the consultation service (ConsultaComprobante) for every comprobante. */
+  sriConsultaUrl?: string;
   schemasDir?: string;
   /** Consumidor final cap per invoice, USD (SRI practice; one secondary source says 50). */
   consumidorFinalCap: number;
@@ -33,8 +38,16 @@ export interface Config {
   corsOrigins: string[];
   /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (jobs/resend-policy.ts). */
   sriResendAfterMs: number;
+  /** SRI_ANNULMENT_CHECK_MS: how often the open anulaciones are asked about (jobs/annulment-check.ts). */
+  sriAnnulmentCheckMs: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
   webhookAllowPrivate: boolean;
+  /** BACKUP_DIR: the server writes a daily backup there (domain/backups/backup-schedule.ts); unset: none. */
+  backupDir?: string;
+  /** BACKUP_KEEP: how many daily backups to keep (default 14). */
+  backupKeep: number;
+  /** EMITE_BACKUP_PASSPHRASE: required with BACKUP_DIR. */
+  backupPassphrase?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,12 +72,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(Number.isInteger(sriResendAfterMs) && sriResendAfterMs >= 10_000 && sriResendAfterMs <= 86_400_000)) {
     problems.push(`SRI_RESEND_AFTER_MS="${env.SRI_RESEND_AFTER_MS}" debe ser un número entero de milisegundos entre 10000 (10 s) y 86400000 (24 h)`);
   }
+  const annulmentText = env.SRI_ANNULMENT_CHECK_MS?.trim();
+  const sriAnnulmentCheckMs = annulmentText ? Number(annulmentText) : DEFAULT_ANNULMENT_CHECK_MS;
+  // At least a minute (the SRI's portal is a person's step), at most a day (the receiver has 5 business days).
+  if (!(Number.isInteger(sriAnnulmentCheckMs) && sriAnnulmentCheckMs >= 60_000 && sriAnnulmentCheckMs <= 86_400_000)) {
+    problems.push(`SRI_ANNULMENT_CHECK_MS="${env.SRI_ANNULMENT_CHECK_MS}" debe ser un número entero de milisegundos entre 60000 (1 min) y 86400000 (24 h)`);
+  }
+  if (env.SRI_CONSULTA_URL && !/^https?:\/\//.test(env.SRI_CONSULTA_URL)) problems.push('SRI_CONSULTA_URL debe empezar con http:// o https://');
   if (env.API_KEY_RATE_LIMIT && !/^[1-9]\d{0,6}$/.test(env.API_KEY_RATE_LIMIT)) problems.push(`API_KEY_RATE_LIMIT="${env.API_KEY_RATE_LIMIT}" debe ser un número entero de solicitudes por minuto (≥ 1)`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'problem' in trustProxy) problems.push(trustProxy.problem);
   const corsOrigins = parseCorsOrigin(env.CORS_ORIGIN);
   if ('problem' in corsOrigins) problems.push(corsOrigins.problem);
   if (env.WEBHOOK_ALLOW_PRIVATE && !['0', '1'].includes(env.WEBHOOK_ALLOW_PRIVATE)) problems.push(`WEBHOOK_ALLOW_PRIVATE="${env.WEBHOOK_ALLOW_PRIVATE}" debe ser 0 o 1`);
+  const keepText = env.BACKUP_KEEP?.trim();
+  const backupKeep = keepText ? Number(keepText) : 14;
+  if (!(Number.isInteger(backupKeep) && backupKeep >= 1 && backupKeep <= 3650)) problems.push(`BACKUP_KEEP="${env.BACKUP_KEEP}" debe ser un número entero de copias entre 1 y 3650`);
+  if (env.BACKUP_DIR && (env.EMITE_BACKUP_PASSPHRASE ?? '').length < 12) problems.push('BACKUP_DIR necesita EMITE_BACKUP_PASSPHRASE (al menos 12 caracteres): la contraseña con la que se cifran las copias diarias');
   if (problems.length) throw new Error(`Configuración inválida:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -77,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sriEnv,
     sriRecepcionUrl: env.SRI_RECEPCION_URL || undefined,
     sriAutorizacionUrl: env.SRI_AUTORIZACION_URL || undefined,
+    sriConsultaUrl: env.SRI_CONSULTA_URL || undefined,
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     consumidorFinalCap: cap,
     demo: env.EMITE_DEMO !== '0',
@@ -86,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
     sriResendAfterMs,
+    sriAnnulmentCheckMs,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep,
+    backupPassphrase: env.EMITE_BACKUP_PASSPHRASE || undefined,
   };
 }

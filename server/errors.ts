@@ -5,6 +5,8 @@
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** The message without the field's name ("Obligatorio"), for a caller that shows the field beside it; never sent. */
+  expected?: string;
 }
 
 const STATUS_BY_CODE: Record<string, number> = {

@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order, on a fresh machine.
- *   unit -> api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set) -> e2e in Chromium
- *   -> every benchmark at smoke size: issue, list, ui, memory, sign, xsd (no timing asserted).
- * Each suite writes vitest's JSON report; the totals of all suites end the output as the plain line
+ * `npm test`: every suite on a fresh machine. The unit suite runs first, alone (its React tests wait
+ * on jsdom with short timeouts), then two lanes run at the same time:
+ *   lane 1: api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set)
+ *   lane 2: e2e in Chromium -> every benchmark at smoke size (issue, list, ui, memory, sign, xsd;
+ *           no timing asserted; bench:ui reuses the e2e build, so it follows e2e)
+ * The lanes share nothing: API tests run in-process on their own databases, the browser suites
+ * spawn the built server on free ports with their own DATA_DIRs. Running them side by side keeps
+ * the machine busy while one lane waits on a browser, a server start or PostgreSQL.
+ * Each suite's output is printed whole when it ends (so two lanes never interleave lines), and
+ * each writes vitest's JSON report; the totals of all suites end the output as the plain line
  * `N passed, N failed`. Exit code is non-zero when any suite fails or cannot run.
  * REQUIRE_POSTGRES=1 turns a missing TEST_DATABASE_URL into a failure (CI sets it).
+ * EMITE_TEST_SERIAL=1 runs the lanes one after the other (a slower machine, or to read one log).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -20,28 +27,42 @@ if (process.env.EMITE_TEST_TMP) for (const owned of ['dist', 'screens']) rmSync(
 else rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 let passed = 0;
 let failed = 0;
 let broken = false;
 
+/** Runs one vitest project; resolves when it ends, after printing its whole output and its count. */
 function runSuite(label, project, env = {}) {
   const out = path.join(tmp, `${label}.json`);
-  console.log(`\n=== ${label} ===`);
-  const res = spawnSync(
-    'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
-  );
-  if (!existsSync(out)) {
-    console.log(`${label}: the suite produced no report (exit ${res.status})`);
-    broken = true;
-    return;
-  }
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  if (res.status !== 0) broken = true;
-  console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  const t0 = Date.now();
+  console.log(`=== ${label}: started at +${seconds(started)} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} (${seconds(t0)}) ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (!existsSync(out)) {
+        console.log(`${label}: the suite produced no report (exit ${code})`);
+        broken = true;
+        return resolve();
+      }
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      passed += report.numPassedTests ?? 0;
+      failed += report.numFailedTests ?? 0;
+      if (code !== 0) broken = true;
+      console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+      resolve();
+    });
+  });
 }
 
 function findChromium() {
@@ -60,21 +81,38 @@ function findChromium() {
   return null;
 }
 
-runSuite('unit', 'unit');
-runSuite('api-pglite', 'api', { EMITE_TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  runSuite('api-postgres', 'api', { EMITE_TEST_DB: 'postgres' });
-} else if (process.env.REQUIRE_POSTGRES === '1') {
-  console.log('api-postgres: TEST_DATABASE_URL is not set but REQUIRE_POSTGRES=1');
-  broken = true;
-} else {
-  console.log('api-postgres: skipped because TEST_DATABASE_URL is not set (the PGlite run above covers the API)');
+async function apiLane() {
+  await runSuite('api-pglite', 'api', { EMITE_TEST_DB: 'pglite' });
+  if (process.env.TEST_DATABASE_URL) {
+    await runSuite('api-postgres', 'api', { EMITE_TEST_DB: 'postgres' });
+  } else if (process.env.REQUIRE_POSTGRES === '1') {
+    console.log('api-postgres: TEST_DATABASE_URL is not set but REQUIRE_POSTGRES=1');
+    broken = true;
+  } else {
+    console.log('api-postgres: skipped because TEST_DATABASE_URL is not set (the PGlite run above covers the API)');
+  }
 }
-const chromium = findChromium();
-if (chromium) runSuite('e2e', 'e2e', { CHROMIUM_PATH: chromium });
-else broken = true;
-if (!process.env.TEST_DATABASE_URL) console.log('bench: the list benchmark needs PostgreSQL and is skipped because TEST_DATABASE_URL is not set');
-if (chromium) runSuite('bench', 'bench', { CHROMIUM_PATH: chromium });
 
-console.log(`\n${passed} passed, ${failed} failed`);
+async function browserLane(chromium) {
+  if (!chromium) {
+    broken = true;
+    return;
+  }
+  await runSuite('e2e', 'e2e', { CHROMIUM_PATH: chromium });
+  if (!process.env.TEST_DATABASE_URL) console.log('bench: the list benchmark needs PostgreSQL and is skipped because TEST_DATABASE_URL is not set');
+  await runSuite('bench', 'bench', { CHROMIUM_PATH: chromium });
+}
+
+// Found (or installed) before the lanes start, so an apt-get never runs beside the API suites.
+const chromium = findChromium();
+await runSuite('unit', 'unit');
+if (process.env.EMITE_TEST_SERIAL === '1') {
+  await apiLane();
+  await browserLane(chromium);
+} else {
+  await Promise.all([apiLane(), browserLane(chromium)]);
+}
+
+console.log(`\nwhole run: ${seconds(started)}`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from './cli-config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index-tables.ts';
 
@@ -23,13 +23,7 @@ if (!email || !email.includes('@') || args.some((a) => a.startsWith('--') && a !
   console.error('Uso: npm run staff -- <correo> [--revoke] [--force]');
   process.exit(2);
 }
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(2);
-}
+const config = loadConfigOrExit();
 const pgliteDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite');
 // PGlite writes postmaster.pid while a process has the database open and removes it on close.
 if (pgliteDir && !force && existsSync(path.join(pgliteDir, 'postmaster.pid'))) {

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { NotificationSource } from './change-feed.ts';
 import * as platform from './schema/platform.ts';
 import * as company from './schema/company.ts';
 import * as users from './schema/users.ts';
@@ -32,6 +33,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Where server/db/change-feed.ts listens: PostgreSQL's URL (its own connection) or the PGlite client. */
+  notifications: NotificationSource;
   /** PGlite only: the data folder as an uncompressed tarball (PGlite's `dumpDataDir`), for `pgliteDump`. */
   dump?(): Promise<Blob>;
 }
@@ -96,7 +99,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     // numeric stays a string (money is never a float); date stays 'YYYY-MM-DD'.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', notifications: { kind: 'postgres', connectionString: opts.databaseUrl }, close: () => pool.end() };
   }
   // PGlite runs PostgreSQL inside this process; its default 128 MB of shared buffers is most of an
   // idle server's memory (bench/results/memory.json). The embedded database serves one small
@@ -111,5 +114,5 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   countStatements(client, 'exec');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', notifications: { kind: 'pglite', client }, close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

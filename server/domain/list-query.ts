@@ -52,5 +52,32 @@ export function orderByFor(sort: string | undefined, sortable: Record<string, An
   return [descending ? desc(column) : asc(column), ...fallback];
 }
 
+/**
+ * Sort a short list held in memory by `sort` (field | -field), with the same refusal as
+ * {@link orderByFor}; the list keeps its order for equal keys and when `sort` is absent.
+ * @param sortable the field names a client may sort on, each read from the row by that name.
+ * @throws AppError VALIDATION (path `sort`) for a field that cannot be sorted on.
+ */
+export function sortInMemory<T extends object>(rows: T[], sort: string | undefined, sortable: readonly (keyof T & string)[]): T[] {
+  if (!sort) return rows;
+  const descending = sort.startsWith('-');
+  const field = descending ? sort.slice(1) : sort;
+  const key = sortable.find((name) => name === field);
+  if (!key) {
+    throw new AppError('VALIDATION', `No se puede ordenar por "${field}"`, {
+      details: [{ path: 'sort', message: `Campos permitidos: ${sortable.join(', ')}` }],
+    });
+  }
+  const compare = (a: T, b: T) => {
+    const x = a[key] as unknown, y = b[key] as unknown;
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x).localeCompare(String(y), 'es', { numeric: true });
+  };
+  return [...rows].sort((a, b) => (descending ? -compare(a, b) : compare(a, b)));
+}
+
 /** Escape LIKE wildcards in a user search term. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

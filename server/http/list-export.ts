@@ -8,7 +8,10 @@
  *
  * The twin runs the list's own handler page by page (`per_page` = {@link EXPORT_PAGE_SIZE}, so the
  * filters, search, sort and company scope are exactly the list's) and streams each page as CSV
- * (write-csv.ts): memory holds one page, whatever the number of rows. Columns come from the list's
+ * (write-csv.ts), with `?format=excel-es` as a CSV for Excel in Spanish (Ecuador) regional settings
+ * (`;`, decimal commas, dd/mm/aaaa), or with `?format=xlsx` as an Excel workbook (write-xlsx.ts); the
+ * file is named in Spanish (export-file-name.ts: `facturas-2026-11.csv`). Memory holds one page,
+ * whatever the number of rows. Columns come from the list's
  * schema (csv-columns.ts), found by its API path; a list without a schema exports the scalar
  * properties of its response schema. The first page is read before the answer starts, so a bad
  * sort or an unknown resource still answers a JSON error; a later failure cuts the download.
@@ -20,7 +23,10 @@ import type { AppDeps } from '../app-deps.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { columnsFromItemSchema, exportColumns, schemaForPath } from '../domain/csv/csv-columns.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../domain/csv/write-csv.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../domain/csv/write-xlsx.ts';
+import { exportFileName } from '../domain/csv/export-file-name.ts';
 import type { JsonSchema } from '../domain/resources/schema-values.ts';
+import { schemasOf } from './company-schemas.ts';
 
 /** Rows read per query while exporting. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -42,14 +48,17 @@ function listShape(route: RouteOptions): { query: QuerySchema; item: JsonSchema 
 const concretePath = (url: string, params: unknown) =>
   url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)?.[name] ?? '')));
 
-/** `text/csv` response schema, for the route documentation; a stream is never serialized. */
-const csvResponse = { 200: { description: 'CSV (UTF-8 con BOM)', content: { 'text/csv': { schema: { type: 'string' } } } } };
+/** The file's media types, for the route documentation; a stream is never serialized. */
+const csvResponse = { 200: { description: 'CSV (UTF-8 con BOM; con ?format=excel-es separado por ; con coma decimal), o XLSX con ?format=xlsx', content: { 'text/csv': { schema: { type: 'string' } }, [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } } } };
+
+/** `?format=`: CSV (default), CSV for Excel in Spanish (`;`, decimal commas), or an Excel workbook. */
+const formatParam = { type: 'string', enum: ['csv', 'excel-es', 'xlsx'], description: 'csv (por defecto: separado por comas, punto decimal), excel-es (separado por punto y coma, coma decimal, fechas dd/mm/aaaa: Excel en español) o xlsx' };
 
 /**
  * Add the onRoute hook that gives every list route its `/export` twin. Call before the routes.
  * @example registerListExports(app, deps); await resourceRoutes(app, deps);
  */
-export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 'schemas' | 'clock'>): void {
+export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 'clock'>): void {
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     const shape = listShape(route);
     if (!shape) return;
@@ -63,19 +72,21 @@ export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 's
       ...(route.preValidation ? { preValidation: route.preValidation } : {}),
       ...(route.preHandler ? { preHandler: route.preHandler } : {}),
       schema: {
-        summary: `${(route.schema as { summary?: string } | undefined)?.summary ?? 'Listar'} en CSV (filtros y orden de la lista, todas las páginas)`,
+        summary: `${(route.schema as { summary?: string } | undefined)?.summary ?? 'Listar'} en CSV o XLSX (filtros y orden de la lista, todas las páginas)`,
         ...((route.schema as { params?: unknown })?.params ? { params: (route.schema as { params?: unknown }).params } : {}),
-        querystring: { ...shape.query, properties: filters },
+        querystring: { ...shape.query, properties: { ...filters, format: formatParam } },
         response: csvResponse,
       },
       handler: async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const path = concretePath(routeUrl, request.params);
-        const entry = schemaForPath(deps.schemas, path);
+        // The company's schema: its own columns (Configuración > Pantallas) are exported too.
+        const entry = schemaForPath(await schemasOf(this, request), path);
         const columns = entry ? exportColumns(entry) : columnsFromItemSchema(shape.item);
         // The list's handler, told to read page `page`; header calls (x-total-count) go nowhere.
         const quiet = Object.create(reply, { header: { value: () => quiet }, headers: { value: () => quiet } }) as FastifyReply;
         const readPage = async (page: number): Promise<Row[]> => {
-          const paged = Object.create(request, { query: { value: { ...(request.query as object), page, per_page: EXPORT_PAGE_SIZE }, enumerable: true } }) as FastifyRequest;
+          const { format: _format, ...listQuery } = request.query as Record<string, unknown>;
+          const paged = Object.create(request, { query: { value: { ...listQuery, page, per_page: EXPORT_PAGE_SIZE }, enumerable: true } }) as FastifyRequest;
           const rows = await list.call(this, paged, quiet);
           if (!Array.isArray(rows)) throw new Error(`La lista ${routeUrl} no devolvió filas; no se puede exportar`);
           return rows as Row[];
@@ -90,10 +101,18 @@ export function registerListExports(app: FastifyInstance, deps: Pick<AppDeps, 's
           }
         }
         const name = entry?.name ?? path.split('/').filter(Boolean).pop() ?? 'lista';
+        const format = (request.query as { format?: string }).format;
+        const fileName = (ext: string) => exportFileName({ entry, name, query: request.query as Record<string, unknown>, today: guayaquilDate(deps.clock()), ext });
+        if (format === 'xlsx') {
+          return reply
+            .type(XLSX_CONTENT_TYPE)
+            .header('content-disposition', `attachment; filename="${fileName('xlsx')}"`)
+            .send(xlsxStream(columns, pages()));
+        }
         return reply
           .type(CSV_CONTENT_TYPE)
-          .header('content-disposition', `attachment; filename="${name}-${guayaquilDate(deps.clock())}.csv"`)
-          .send(csvStream(columns, pages()));
+          .header('content-disposition', `attachment; filename="${fileName('csv')}"`)
+          .send(csvStream(columns, pages(), format === 'excel-es' ? 'excel-es' : 'csv'));
       },
     });
   });

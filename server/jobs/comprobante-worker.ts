@@ -19,8 +19,8 @@ import { WAITING_FOR_SRI, isWaitingForSri } from '../../core/comprobante-status.
 import { companies, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
 import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
-import { transitionInvoice, type TransitionFollowUp } from '../domain/comprobantes/transition-comprobante.ts';
-import { sendInvoiceMail } from '../domain/comprobantes/send-comprobante-mail.ts';
+import { transitionComprobante, type TransitionFollowUp } from '../domain/comprobantes/transition-comprobante.ts';
+import { sendComprobanteMail } from '../domain/comprobantes/send-comprobante-mail.ts';
 import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { claimJobs, completeJob, releaseJobs, retryJob, type JobKind, type JobRow } from './job-queue.ts';
@@ -38,9 +38,11 @@ export interface WorkerDeps {
   resendAfterMs?: number;
   /** Webhook deliveries (secret box, private-target rule); without it those jobs wait. */
   webhooks?: WebhookDeliveryOptions;
+  /** Runs an sri_batch job (jobs/batch-runner.ts runBatchJob, bound by app.ts); without it those jobs wait. */
+  runBatch?: (job: JobRow) => Promise<void>;
 }
 
-type InvoiceRow = typeof comprobantes.$inferSelect;
+type ComprobanteRow = typeof comprobantes.$inferSelect;
 
 const STILL_PROCESSING = new Set(['43', '70']);
 
@@ -50,17 +52,17 @@ export const JOB_LEASE_MS = 60_000;
 /**
  * What a caller that runs an invoice's SRI jobs one after the other (the issue route) hands a
  * handler: the invoice as it just wrote it (no re-read), and `chain`: the follow-up SRI job is
- * written already claimed by the caller (transitionInvoice `claimedUntil`) and handed back in
+ * written already claimed by the caller (transitionComprobante `claimedUntil`) and handed back in
  * {@link JobStep.next}, so the caller runs it at once without claiming it.
  */
 interface JobContext {
-  invoice?: InvoiceRow;
+  invoice?: ComprobanteRow;
   chain?: boolean;
 }
 
 /** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
 interface JobStep {
-  row?: InvoiceRow;
+  row?: ComprobanteRow;
   next?: JobRow;
 }
 
@@ -80,7 +82,7 @@ async function loadInvoice(db: Db, job: JobRow) {
 }
 
 /** The ambiente the comprobante was issued in: stored at issue, else digit 24 of its key. */
-function ambienteOf(invoice: InvoiceRow): Ambiente {
+function ambienteOf(invoice: ComprobanteRow): Ambiente {
   return (invoice.ambiente ?? invoice.claveAcceso!.charAt(23)) as Ambiente;
 }
 
@@ -98,14 +100,14 @@ type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
  * @returns the outcome, and the invoice as the final transition wrote it (none when it was no
  *   longer waiting for the SRI).
  */
-async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: InvoiceRow }> {
+async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: ComprobanteRow }> {
   const now = deps.clock();
   const picked = pickAutorizacion(answer);
   if (!picked) return { outcome: 'none' };
   const mensajes = picked.mensajes as SriMensajeRow[];
   if (picked.estado === 'AUTORIZADO') {
     // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
-    const row = await transitionInvoice(deps.db, {
+    const row = await transitionComprobante(deps.db, {
       companyId: job.companyId,
       comprobanteId: job.comprobanteId!,
       from: [...WAITING_FOR_SRI],
@@ -123,11 +125,11 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     return { outcome: 'final', row };
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
+    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
     return { outcome: 'final', row };
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
-  await transitionInvoice(deps.db, {
+  await transitionComprobante(deps.db, {
     companyId: job.companyId,
     comprobanteId: job.comprobanteId!,
     from: ['FIRMADA', 'RECIBIDA'],
@@ -143,7 +145,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
  * Count a send before making it, committed, so that a lost answer or a crash during the call
  * still leaves the mark. @returns false when the invoice is no longer FIRMADA (nothing to send).
  */
-async function recordSendAttempt(db: Db, invoice: InvoiceRow, now: Date): Promise<boolean> {
+async function recordSendAttempt(db: Db, invoice: ComprobanteRow, now: Date): Promise<boolean> {
   recordSendShape ??= preparedShape(
     db
       .update(comprobantes)
@@ -178,10 +180,10 @@ async function handleSend(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Prom
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
     const enqueue = followUp('sri_authorize', now, ctx);
-    const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
+    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
     return { row, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined };
   }
-  const row = await transitionInvoice(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
+  const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
   return { row };
 }
 
@@ -201,7 +203,7 @@ async function handleMail(deps: WorkerDeps, job: JobRow): Promise<void> {
   const invoice = await loadInvoice(deps.db, job);
   if (!invoice || invoice.status !== 'AUTORIZADA') return completeJob(deps.db, job, deps.clock());
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, job.companyId));
-  await sendInvoiceMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: (job.payload as { to?: string }).to });
+  await sendComprobanteMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: (job.payload as { to?: string }).to });
   await completeJob(deps.db, job, deps.clock());
 }
 
@@ -210,6 +212,10 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow, ctx?: JobContext)
   sri_authorize: handleAuthorize,
   mail_comprobante: handleMail,
   webhook_delivery: handleWebhookDelivery,
+  sri_batch: async (deps, job) => {
+    if (!deps.runBatch) return retryJob(deps.db, job, { now: deps.clock(), error: 'este nodo no ejecuta lotes' });
+    await deps.runBatch(job);
+  },
 };
 
 /**
@@ -217,6 +223,8 @@ const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow, ctx?: JobContext)
  * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
  */
 export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[]; shouldStop?: () => boolean } = {}): Promise<number> {
+  // A whole pass of the worker (not a caller's narrowed run): ask a down SRI again at least every SRI_PROBE_MS.
+  if (!opts.comprobanteId && !opts.kinds) await probeSriIfDown(deps.db, deps.clock());
   const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: JOB_LEASE_MS, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
   for (const [i, job] of jobs.entries()) {
     // Shutting down (SIGTERM): the job in hand is finished, the rest are handed back at once.
@@ -229,12 +237,51 @@ export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; compr
   return jobs.length;
 }
 
+/** The `last_error` prefix of an SRI job that failed because the SRI did not answer (runJob). */
+export const SRI_UNAVAILABLE_PREFIX = 'SRI no disponible';
+
+/** While the SRI is down, one of the jobs it postponed is tried this often, ms (issue 31's drill: catch-up within a minute). */
+export const SRI_PROBE_MS = 30_000;
+
+const SRI_KINDS = sql.raw(`('sri_send', 'sri_authorize')`);
+const POSTPONED_BY_OUTAGE = sql.raw(`status = 'pending' and kind in ('sri_send', 'sri_authorize') and last_error like '${SRI_UNAVAILABLE_PREFIX}%'`);
+
+/**
+ * The SRI answered a job that an outage had postponed: every other job the outage postponed is due
+ * now, instead of waiting out its backoff (up to 10 min). @returns how many were moved.
+ */
+export async function wakeSriJobs(db: Db, now: Date): Promise<number> {
+  const res = await db.execute(sql`update job set run_at = ${now}, updated_at = ${now} where ${POSTPONED_BY_OUTAGE} and run_at > ${now} returning 1 as n`);
+  return (res as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * While SRI jobs wait because the SRI did not answer, and none was tried in the last SRI_PROBE_MS
+ * nor is due: the one due soonest is made due now, so a pass asks the SRI at least every
+ * SRI_PROBE_MS whatever the backoff says (one call, not one per document). The same statement on
+ * several nodes makes at most a few probes. @returns whether a probe was made due.
+ */
+export async function probeSriIfDown(db: Db, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - SRI_PROBE_MS);
+  const res = await db.execute(sql`
+    update job set run_at = ${now}
+    where (company_id, id) in (
+      select company_id, id from job where ${POSTPONED_BY_OUTAGE} and run_at > ${now}
+        and not exists (select 1 from job j where j.status in ('pending', 'running') and j.kind in ${SRI_KINDS} and j.last_error like ${`${SRI_UNAVAILABLE_PREFIX}%`} and (j.updated_at > ${since} or j.run_at <= ${now}))
+      order by run_at limit 1)
+    returning 1 as n`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** Run one claimed job; a failure reschedules it with backoff (retryJob) and @returns undefined. */
 async function runJob(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | undefined> {
   try {
-    return (await HANDLERS[job.kind](deps, job, ctx)) ?? undefined;
+    const step = (await HANDLERS[job.kind](deps, job, ctx)) ?? undefined;
+    // This job waited out an outage and the SRI answered it: the others it postponed go now.
+    if (job.lastError?.startsWith(SRI_UNAVAILABLE_PREFIX)) await wakeSriJobs(deps.db, deps.clock());
+    return step;
   } catch (err) {
-    const reason = err instanceof SriUnavailableError ? `SRI no disponible: ${err.message}` : (err as Error).message;
+    const reason = err instanceof SriUnavailableError ? `${SRI_UNAVAILABLE_PREFIX}: ${err.message}` : (err as Error).message;
     if (!(err instanceof SriUnavailableError)) deps.log?.error({ err, job: job.id, kind: job.kind }, 'job failed');
     await retryJob(deps.db, job, { now: deps.clock(), error: reason });
     return undefined;
@@ -256,9 +303,9 @@ const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
  * @returns the invoice when the chain settled it (AUTORIZADA, NO_AUTORIZADA, DEVUELTA), as its last
  *   transition wrote it; undefined otherwise (read it again).
  */
-export async function settleIssued(deps: WorkerDeps, issued: InvoiceRow, sendJobId: string, passes = 4): Promise<InvoiceRow | undefined> {
+export async function settleIssued(deps: WorkerDeps, issued: ComprobanteRow, sendJobId: string, passes = 4): Promise<ComprobanteRow | undefined> {
   let job: JobRow | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
-  let invoice: InvoiceRow | undefined = issued;
+  let invoice: ComprobanteRow | undefined = issued;
   let steps = 0;
   while (job && invoice && steps < passes) {
     const step: JobStep | undefined = await runJob(deps, job, { invoice, chain: true });

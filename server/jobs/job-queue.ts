@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index-tables.ts';
 
-export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante' | 'webhook_delivery';
+/** sri_batch: a batch issue (DESIGN.md §14), its lotes' progress in the payload (jobs/batch-runner.ts). */
+export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante' | 'webhook_delivery' | 'sri_batch';
 export type JobRow = typeof jobs.$inferSelect;
 
 export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; comprobanteId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {
@@ -27,7 +28,7 @@ export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: 
       limit ${p.limit}
       for update skip locked
     )
-    returning company_id, id, kind, comprobante_id, payload, attempts`);
+    returning company_id, id, kind, comprobante_id, payload, attempts, last_error`);
   return ((result as { rows: Array<Record<string, unknown>> }).rows).map((r) => ({
     companyId: r.company_id as string,
     id: r.id as string,
@@ -35,6 +36,7 @@ export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: 
     comprobanteId: (r.comprobante_id as string) ?? null,
     payload: (r.payload as Record<string, unknown>) ?? {},
     attempts: Number(r.attempts),
+    lastError: (r.last_error as string | null) ?? null,
   })) as JobRow[];
 }
 
@@ -56,7 +58,11 @@ export async function releaseJobs(db: Db, claimed: ReadonlyArray<Pick<JobRow, 'c
   }
 }
 
-/** Backoff: 2 s, 4 s, 8 s … capped at 10 min. */
+/**
+ * Backoff: 2 s, 4 s, 8 s … capped at 10 min. While the SRI is unreachable the SRI jobs back off
+ * this way too; comprobante-worker.ts bounds the catch-up (one probe every SRI_PROBE_MS, and every
+ * job the outage postponed made due at once when the SRI answers again).
+ */
 export function backoffMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
 }
@@ -68,7 +74,7 @@ export function backoffMs(attempts: number): number {
  * nothing left to move it. With the delay capped at 10 min a stuck invoice costs at most 144 calls
  * a day, and each failure stays visible in the job's `last_error` and in the worker's error log.
  */
-const RETRIED_FOREVER: ReadonlySet<string> = new Set<JobKind>(['sri_send', 'sri_authorize']);
+const RETRIED_FOREVER: ReadonlySet<string> = new Set<JobKind>(['sri_send', 'sri_authorize', 'sri_batch']);
 
 /**
  * Reschedule a claimed job after `delayMs` (default {@link backoffMs}) and record `error`.

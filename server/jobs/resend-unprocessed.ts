@@ -7,20 +7,20 @@
 import { and, eq, max } from 'drizzle-orm';
 import { comprobanteEvents, comprobantes } from '../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { transitionInvoice } from '../domain/comprobantes/transition-comprobante.ts';
+import { transitionComprobante } from '../domain/comprobantes/transition-comprobante.ts';
 import type { Ambiente } from '../sri/soap-client.ts';
 import type { Db } from '../db/client.ts';
 import { retryJob, type JobRow } from './job-queue.ts';
 import type { SriPort } from './sri-port.ts';
 import { DEFAULT_RESEND_AFTER_MS, RESEND_NOTES, afterEmptyAutorizacion, afterResend } from './resend-policy.ts';
 
-type InvoiceRow = typeof comprobantes.$inferSelect;
+type ComprobanteRow = typeof comprobantes.$inferSelect;
 
 /** How soon to ask for the authorisation after a resend the SRI accepted or already had, ms. */
 const POLL_AFTER_RESEND_MS = 1000;
 
 /** When the invoice was last sent: its newest audit row into RECIBIDA (the reception or a resend). */
-async function lastSentAt(db: Db, invoice: InvoiceRow): Promise<Date | null> {
+async function lastSentAt(db: Db, invoice: ComprobanteRow): Promise<Date | null> {
   const [row] = await db
     .select({ at: max(comprobanteEvents.at) })
     .from(comprobanteEvents)
@@ -38,7 +38,7 @@ async function lastSentAt(db: Db, invoice: InvoiceRow): Promise<Date | null> {
 export async function resendIfUnprocessed(
   deps: { db: Db; sri: SriPort; clock: () => Date; resendAfterMs?: number },
   job: JobRow,
-  invoice: InvoiceRow,
+  invoice: ComprobanteRow,
   ambiente: Ambiente,
 ): Promise<boolean> {
   if (invoice.status !== 'RECIBIDA' || !invoice.signedXml) return false;
@@ -49,7 +49,7 @@ export async function resendIfUnprocessed(
 
   const ids = { companyId: invoice.companyId, comprobanteId: invoice.id };
   const minutes = Math.round((now.getTime() - sentAt!.getTime()) / 60_000);
-  const marked = await transitionInvoice(deps.db, { ...ids, from: 'RECIBIDA', to: 'RECIBIDA', note: RESEND_NOTES.resending(minutes), now });
+  const marked = await transitionComprobante(deps.db, { ...ids, from: 'RECIBIDA', to: 'RECIBIDA', note: RESEND_NOTES.resending(minutes), now });
   if (!marked) return false;
 
   const answer = await deps.sri.validarComprobante(invoice.signedXml, ambiente);
@@ -57,11 +57,11 @@ export async function resendIfUnprocessed(
   const mensajes = answer.mensajes as SriMensajeRow[];
   const outcome = afterResend(answer);
   if (outcome === 'returned') {
-    await transitionInvoice(deps.db, { ...ids, from: 'RECIBIDA', to: 'DEVUELTA', mensajes, now: at, completes: job });
+    await transitionComprobante(deps.db, { ...ids, from: 'RECIBIDA', to: 'DEVUELTA', mensajes, now: at, completes: job });
     return true;
   }
   const note = outcome === 'received' ? RESEND_NOTES.received : RESEND_NOTES.alreadyThere(mensajes.map((m) => m.identificador).join(', '));
-  await transitionInvoice(deps.db, { ...ids, from: 'RECIBIDA', to: 'RECIBIDA', mensajes, note, now: at });
+  await transitionComprobante(deps.db, { ...ids, from: 'RECIBIDA', to: 'RECIBIDA', mensajes, note, now: at });
   await retryJob(deps.db, job, { now: at, error: note, delayMs: POLL_AFTER_RESEND_MS });
   return true;
 }

@@ -1,15 +1,32 @@
 /**
- * The SRI as the invoice worker sees it: the two offline operations, each told the comprobante's
+ * The SRI as the invoice worker sees it: the two offline operations and the consultation, each told the comprobante's
  * ambiente so that one Emite serves companies in pruebas and in producción at once (the ambiente is
  * a company setting; SRI ficha técnica §7.2 gives each its own host).
  */
-import { createSriClient, sriEndpointsFor, type Ambiente, type AutorizacionResult, type RecepcionResult, type SriClient, type SriEnv } from '../sri/soap-client.ts';
+import { createSriClient, sriEndpointsFor, type Ambiente, type AutorizacionResult, type ConsultaResult, type LoteRecepcionResult, type RecepcionResult, type SriClient, type SriEnv } from '../sri/soap-client.ts';
 
 export interface SriPort {
   /** @throws SriUnavailableError (network, timeout, HTTP error, SOAP fault): retry later, asking first. */
   validarComprobante(signedXml: string, ambiente: Ambiente): Promise<RecepcionResult>;
   /** @throws SriUnavailableError */
   autorizacionComprobante(claveAcceso: string, ambiente: Ambiente): Promise<AutorizacionResult>;
+  /**
+   * Send a lote (SRI.md "Lotes"): one reception call. Optional, as the next one (a port made for
+   * single issues, a test double, still fits: without both a batch sends every comprobante alone).
+   * @throws SriUnavailableError
+   */
+  validarLote?(loteXml: string, ambiente: Ambiente): Promise<LoteRecepcionResult>;
+  /**
+   * A lote's autorizaciones by its key (SRI.md "Lotes").
+   * @throws SriUnavailableError
+   */
+  autorizacionComprobanteLote?(claveAccesoLote: string, ambiente: Ambiente): Promise<AutorizacionResult>;
+  /**
+   * The consultation service (ConsultaComprobante, ficha técnica §8). Optional so that a port made
+   * for issuing alone (a test double) still fits; createSriPort always has it.
+   * @throws SriUnavailableError
+   */
+  consultarEstadoAutorizacionComprobante?(claveAcceso: string, ambiente: Ambiente): Promise<ConsultaResult>;
 }
 
 export interface SriPortOptions {
@@ -17,6 +34,8 @@ export interface SriPortOptions {
   /** Explicit endpoints (SRI_RECEPCION_URL / SRI_AUTORIZACION_URL): used for every ambiente. */
   recepcionUrl?: string;
   autorizacionUrl?: string;
+  /** SRI_CONSULTA_URL: the consultation service for every ambiente. */
+  consultaUrl?: string;
   /** Origin serving the sandbox plugin when sriEnv is 'sandbox'. */
   sandboxBaseUrl?: string;
   /** Per-exchange timeout, ms (see createSriClient). */
@@ -42,7 +61,7 @@ export function createSriPort(o: SriPortOptions): SriPort {
   const clientFor = (ambiente: Ambiente): SriClient => {
     let client = clients.get(ambiente);
     if (!client) {
-      const endpoints = sriEndpointsFor({ sriEnv: o.sriEnv, ambiente, recepcionUrl: o.recepcionUrl, autorizacionUrl: o.autorizacionUrl, sandboxBaseUrl: o.sandboxBaseUrl });
+      const endpoints = sriEndpointsFor({ sriEnv: o.sriEnv, ambiente, recepcionUrl: o.recepcionUrl, autorizacionUrl: o.autorizacionUrl, consultaUrl: o.consultaUrl, sandboxBaseUrl: o.sandboxBaseUrl });
       client = createSriClient({ ...endpoints, ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.fetch ? { fetch: o.fetch, fetchOnlyFor: o.fetchOnlyFor } : {}) });
       clients.set(ambiente, client);
     }
@@ -54,6 +73,15 @@ export function createSriPort(o: SriPortOptions): SriPort {
     },
     async autorizacionComprobante(claveAcceso, ambiente) {
       return clientFor(ambiente).autorizacionComprobante(claveAcceso);
+    },
+    async validarLote(loteXml, ambiente) {
+      return clientFor(ambiente).validarLote(loteXml);
+    },
+    async autorizacionComprobanteLote(claveAccesoLote, ambiente) {
+      return clientFor(ambiente).autorizacionComprobanteLote(claveAccesoLote);
+    },
+    async consultarEstadoAutorizacionComprobante(claveAcceso, ambiente) {
+      return clientFor(ambiente).consultarEstadoAutorizacionComprobante(claveAcceso);
     },
   };
 }

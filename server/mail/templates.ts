@@ -100,3 +100,13 @@ export function emailChangedNoticeMail(p: { to: string; firstName: string; razon
     html: layout('Su correo cambió', lines),
   };
 }
+
+/** The estado de cuenta of a customer, its PDF attached. */
+export function statementMail(p: { to: string; razonSocialCliente: string; razonSocialEmisor: string; periodo: string; saldo: string; attachments: NonNullable<MailMessage['attachments']> }): MailMessage {
+  const lines = [
+    `Estimado(a) ${p.razonSocialCliente}:`,
+    `${p.razonSocialEmisor} le envía su estado de cuenta del ${p.periodo}. Saldo pendiente al cierre: USD ${p.saldo}.`,
+    'Adjuntamos el detalle en PDF: facturas, notas de crédito, retenciones y pagos del periodo, y los documentos pendientes.',
+  ];
+  return { to: p.to, subject: `Estado de cuenta de ${p.razonSocialEmisor}`, text: lines.join('\n\n'), html: layout('Estado de cuenta', lines), attachments: p.attachments };
+}

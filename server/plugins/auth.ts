@@ -1,7 +1,8 @@
 /**
  * Authentication for /api: a session JWT (`Authorization: Bearer <jwt>`: verified, the user loaded,
  * active, same token version) or an API key (`Authorization: Bearer emk_…` or `X-API-Key: emk_…`:
- * looked up by hash, not revoked, rate limited per key). Either sets `request.user` with the
+ * looked up by hash, not revoked, rate limited per key). Users and keys are kept per node
+ * (domain/auth/session-cache.ts) and dropped on every node when the database changes them. Either sets `request.user` with the
  * company taken from the credential, never from a body; a key acts with its role's permissions.
  * Also provides `requirePermission(resource, action)`, `requireStaff` and `requireSession`.
  */
@@ -12,7 +13,9 @@ import { findSessionUser } from '../db/repositories/users.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
 import { API_KEY_PREFIX } from '../domain/api-keys/create-api-key.ts';
-import { authenticateApiKey } from '../domain/api-keys/authenticate-api-key.ts';
+import { apiKeyHash, apiKeyUseIsStale, findLiveApiKey, markApiKeyUsed } from '../domain/api-keys/authenticate-api-key.ts';
+import { createSessionCache } from '../domain/auth/session-cache.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import { can, type AuthUser } from '../domain/auth/permissions.ts';
 import type { RoleCache } from '../domain/auth/role-cache.ts';
 
@@ -41,6 +44,8 @@ export interface AuthPluginOptions {
   jwt: JwtService;
   roleCache: RoleCache;
   clock: () => Date;
+  /** Drops cached sessions and keys when the database says they changed (server/db/change-feed.ts). */
+  changeFeed: ChangeFeed;
   /** Requests per minute per API key (API_KEY_RATE_LIMIT). */
   apiKeyRateLimit: number;
 }
@@ -52,51 +57,102 @@ function presentedCredential(request: FastifyRequest): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
+/**
+ * Routes whose writes may change what a session check reads (passwords, users, e-mail, API keys,
+ * activation): their answer waits until this node's change feed has delivered those changes, so
+ * the caller's very next request on this node sees them (other nodes: when PostgreSQL delivers).
+ */
+function changesSessions(routeUrl: string | undefined): boolean {
+  return !!routeUrl && (routeUrl.startsWith('/auth/') || routeUrl.startsWith('/api/user') || routeUrl.startsWith('/api/admin/api-key'));
+}
+
+/** A session's user as cached: what the token is checked against, and the request's user. */
+interface CachedSession {
+  active: boolean;
+  tokenVersion: number;
+  user: AuthUser;
+}
+/** A live API key as cached; `lastUsedAt` moves when this node marks it used. */
+interface CachedKey {
+  id: string;
+  companyId: string;
+  lastUsedAt: Date | null;
+  user: AuthUser;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('user', null);
+  const sessions = createSessionCache<CachedSession, CachedKey>(opts.changeFeed, { onRoleChange: () => opts.roleCache.invalidate() });
+  app.addHook('onClose', async () => sessions.close());
+  // The LISTEN is in place before the first request can fill the cache.
+  await opts.changeFeed.sync();
   // Keyed by the key's id, so each integration has its own budget whatever its IPs.
   const perKeyLimit = app.rateLimit({ max: opts.apiKeyRateLimit, timeWindow: '1 minute', keyGenerator: (request) => `api-key:${request.user?.apiKeyId}` });
+
+  const loadKey = async (keyHash: string): Promise<CachedKey | undefined> => {
+    const key = await findLiveApiKey(opts.db, { keyHash });
+    if (!key) return undefined;
+    const user: AuthUser = {
+      id: key.id,
+      companyId: key.companyId,
+      email: '',
+      firstName: key.name,
+      lastName: '',
+      role: key.role,
+      isStaff: false,
+      permissions: await opts.roleCache.permissionsOf(key.role),
+      // A key acts for the whole company (keys have no emission scope yet).
+      emissionScope: [],
+      apiKeyId: key.id,
+    };
+    return { id: key.id, companyId: key.companyId, lastUsedAt: key.lastUsedAt, user: Object.freeze(user) };
+  };
+  const loadSession = async (companyId: string, id: string): Promise<CachedSession | undefined> => {
+    const row = await findSessionUser(opts.db, { companyId, id });
+    if (!row) return undefined;
+    const user: AuthUser = {
+      id: row.id,
+      companyId: row.companyId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      role: row.role,
+      isStaff: row.isStaff,
+      permissions: await opts.roleCache.permissionsOf(row.role),
+      emissionScope: row.emissionPoints,
+      apiKeyId: null,
+    };
+    return { active: row.active, tokenVersion: row.tokenVersion, user: Object.freeze(user) };
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (!needsToken(request.routeOptions.url)) return;
     const credential = presentedCredential(request);
     if (!credential) throw new AppError('UNAUTHORIZED', 'Inicie sesión para continuar');
     if (credential.startsWith(API_KEY_PREFIX)) {
-      const key = await authenticateApiKey(opts.db, { key: credential, now: opts.clock() });
+      const keyHash = apiKeyHash(credential);
+      const key = keyHash ? await sessions.apiKey(keyHash, () => loadKey(keyHash), (k) => k.id) : undefined;
       if (!key) throw new AppError('UNAUTHORIZED', 'La clave de API no es válida o fue revocada');
-      request.user = {
-        id: key.id,
-        companyId: key.companyId,
-        email: '',
-        firstName: key.name,
-        lastName: '',
-        role: key.role,
-        isStaff: false,
-        permissions: await opts.roleCache.permissionsOf(key.role),
-        // A key acts for the whole company (keys have no emission scope yet).
-        emissionScope: [],
-        apiKeyId: key.id,
-      };
+      const now = opts.clock();
+      if (apiKeyUseIsStale(key.lastUsedAt, now)) {
+        key.lastUsedAt = now;
+        await markApiKeyUsed(opts.db, { companyId: key.companyId, id: key.id, now });
+      }
+      request.user = key.user;
       await perKeyLimit.call(app, request, reply);
       return;
     }
     const claims = await opts.jwt.verify(credential);
     if (!claims) throw new AppError('UNAUTHORIZED', 'La sesión no es válida o expiró; inicie sesión de nuevo');
-    const user = await findSessionUser(opts.db, { companyId: claims.cid, id: claims.sub });
-    if (!user || !user.active || user.tokenVersion !== claims.tv) {
+    const session = await sessions.user(claims.cid, claims.sub, () => loadSession(claims.cid, claims.sub));
+    if (!session || !session.active || session.tokenVersion !== claims.tv) {
       throw new AppError('UNAUTHORIZED', 'La sesión no es válida o expiró; inicie sesión de nuevo');
     }
-    request.user = {
-      id: user.id,
-      companyId: user.companyId,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-      isStaff: user.isStaff,
-      permissions: await opts.roleCache.permissionsOf(user.role),
-      emissionScope: user.emissionPoints,
-      apiKeyId: null,
-    };
+    request.user = session.user;
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && changesSessions(request.routeOptions.url)) await opts.changeFeed.sync();
+    return payload;
   });
 });
 

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions, preValidationHookHandler } from 'fastify';
 import { AppError } from '../errors.ts';
 import { inputProblems } from '../http/input-hygiene.ts';
+import { placeOf, type SchemaNode } from '../../core/validation-messages.ts';
 
 export interface ApiRoute {
   method: string;
@@ -78,7 +79,8 @@ const checkInput: preValidationHookHandler = async (request: FastifyRequest) => 
     const problems = inputProblems(request[part], part === 'body');
     if (problems.length) {
       const first = problems[0];
-      throw new AppError('VALIDATION', `Datos inválidos en ${first.path || label}: ${first.message}`, { details: problems });
+      const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part === 'query' ? 'querystring' : part] as SchemaNode | undefined;
+      throw new AppError('VALIDATION', `Datos inválidos en ${first.path ? placeOf(schema, first.path) : label}: ${first.message}`, { details: problems });
     }
   }
 };

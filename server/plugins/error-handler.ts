@@ -5,10 +5,9 @@
  * report can be found in the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import localize from 'ajv-i18n';
 import type { ErrorObject } from 'ajv';
 import { AppError, type ErrorDetail } from '../errors.ts';
-import { plainMessage } from './ajv-messages.ts';
+import { describeErrors, summaryOf, type SchemaNode } from '../../core/validation-messages.ts';
 
 const REASON: Record<number, string> = {
   400: 'Bad Request',
@@ -26,26 +25,20 @@ const REASON: Record<number, string> = {
 };
 
 /**
- * Ajv errors -> `{path, message}` in Spanish (plain wording from ajv-messages.ts, else ajv-i18n),
- * path dotted and relative to the validated object, ending with the field a `required` or
- * `additionalProperties` error names: `{path: 'user.password', message: 'Campo obligatorio'}`.
+ * Ajv errors -> `{path, message}` in plain Spanish (core/validation-messages.ts): the path dotted
+ * and relative to the validated object, ending with the field a `required` or
+ * `additionalProperties` error names; the message names the field by the schema's titles and a line
+ * by its 1-based number: `{path: 'detalles.2.descripcion', message: 'Línea 3, descripción: máximo
+ * 300 caracteres'}`. `expected` (the message without the field) is for callers that show the field
+ * beside it (the CSV import's column); the error handler never sends it.
+ * @param schema the validated schema, for the titles (without it, names fall back to the property).
  */
-export function ajvDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
-  const copy = errors.map((e) => ({ ...e }));
-  localize.es(copy);
-  // Emite's own keywords carry Spanish messages already; ajv-i18n would replace them with a generic one.
-  copy.forEach((e, i) => {
-    if (e.keyword.startsWith('x-') && errors[i].message) e.message = errors[i].message;
-    else e.message = plainMessage(e) ?? e.message;
-  });
-  return copy.map((e) => {
-    let p = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    // The field a `required` or `additionalProperties` error is about goes in the path, not the message.
-    const field = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
-    if (typeof field === 'string') p = p ? `${p}.${field}` : field;
-    return { path: prefix && p ? `${prefix}.${p}` : prefix || p, message: e.message ?? 'valor inválido' };
-  });
+export function ajvDetails(errors: ErrorObject[], schema?: unknown): ErrorDetail[] {
+  return describeErrors(errors, schema as SchemaNode | undefined).map((d) => ({ path: d.path, message: d.message, expected: d.expected }));
 }
+
+/** `details` as the API answers them: `{path, message}` only. */
+const publicDetails = (details: ErrorDetail[]): ErrorDetail[] => details.map((d) => ({ path: d.path, message: d.message }));
 
 const CONTEXT_LABEL: Record<string, string> = { body: 'el cuerpo', querystring: 'los parámetros', params: 'la ruta', headers: 'las cabeceras' };
 
@@ -57,20 +50,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         statusCode: error.status,
         error: REASON[error.status] ?? 'Error',
         message: error.message,
-        ...(error.details ? { details: error.details } : {}),
+        ...(error.details ? { details: publicDetails(error.details) } : {}),
         ...(error.extra ?? {}),
         ...(error.status >= 500 ? { requestId: request.id } : {}),
       });
     }
     const fe = error as FastifyError & { validationContext?: string };
     if (fe.validation) {
-      const details = ajvDetails(fe.validation as ErrorObject[]);
-      const where = CONTEXT_LABEL[fe.validationContext ?? 'body'] ?? 'la solicitud';
-      const first = details[0];
+      const context = fe.validationContext ?? 'body';
+      const routeSchema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
+      const details = publicDetails(ajvDetails(fe.validation as ErrorObject[], routeSchema));
+      const where = CONTEXT_LABEL[context] ?? 'la solicitud';
       return reply.status(400).send({
         statusCode: 400,
         error: 'Bad Request',
-        message: first ? `Datos inválidos en ${first.path || where}: ${first.message}` : 'Datos inválidos',
+        // A body's problem speaks for itself; a query string's or a path's says where it was.
+        message: context === 'body' && details.length ? summaryOf(details) : `Datos inválidos en ${where}${details.length ? `: ${summaryOf(details)}` : ''}`,
         details,
       });
     }

@@ -14,7 +14,7 @@ export const FOLDER_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 /** The files a schema folder may hold; any other `*.json` is most likely a misspelling. */
 export const FOLDER_FILES = ['schema', 'ui', 'list', 'patch'] as const;
 
-export const PATCH_KEYS = ['addProperties', 'required', 'titles', 'hide', 'order', 'columns'] as const;
+export const PATCH_KEYS = ['addProperties', 'required', 'titles', 'hide', 'order', 'columns', 'filters'] as const;
 
 /** Fields every record view has besides the schema's properties (lists may show them). */
 const VIEW_FIELDS = new Set(['_id', 'createdAt', 'updatedAt']);
@@ -60,20 +60,31 @@ export function checkPatchShape(patch: unknown, properties: JsonObject, file: st
   }
   for (const key of ['required', 'hide', 'order'] as const) if (patch[key] !== undefined) stringList(patch[key], file, key);
   if (patch.columns !== undefined) checkColumns(patch.columns, null, file, 'columns');
+  if (patch.filters !== undefined) checkFilters(patch.filters, file);
 }
 
-function checkColumns(columns: unknown, properties: JsonObject | null, file: string, key: string): void {
+function checkFilters(filters: unknown, file: string): void {
+  if (!Array.isArray(filters) || filters.some((f) => !isObject(f) || typeof f.field !== 'string' || typeof f.type !== 'string')) {
+    throw new SchemaLoadError(file, 'filters: debe ser una lista de {field, title, type}');
+  }
+}
+
+/** @param shown fields the list being patched already shows without a property (a view's `saldo`): a patch may keep them. */
+function checkColumns(columns: unknown, properties: JsonObject | null, file: string, key: string, shown: ReadonlySet<string> = new Set()): void {
   if (!Array.isArray(columns)) throw new SchemaLoadError(file, `${key}: debe ser una lista de columnas {field, title?, …}`);
   columns.forEach((col, i) => {
     if (!isObject(col) || typeof col.field !== 'string') throw new SchemaLoadError(file, `${key}[${i}]: debe ser un objeto con "field"`);
-    if (properties && !Object.hasOwn(properties, col.field) && !VIEW_FIELDS.has(col.field)) {
+    if (properties && !Object.hasOwn(properties, col.field) && !VIEW_FIELDS.has(col.field) && !shown.has(col.field)) {
       throw new SchemaLoadError(file, `${key}[${i}].field: "${col.field}" no es un campo del esquema`);
     }
   });
 }
 
-/** Names a patch refers to, checked once its addProperties are in `properties`. */
-export function checkPatchNames(patch: JsonObject, properties: JsonObject, file: string): void {
+/**
+ * Names a patch refers to, checked once its addProperties are in `properties`; `shown`: the fields
+ * of the patched list's own columns (a column the built-in list computes, as the factura's `saldo`).
+ */
+export function checkPatchNames(patch: JsonObject, properties: JsonObject, file: string, shown: ReadonlySet<string> = new Set()): void {
   for (const key of ['required', 'hide'] as const) if (patch[key]) knownFields(patch[key] as string[], properties, file, key);
   for (const name of Object.keys((patch.titles as JsonObject) ?? {})) {
     if (!Object.hasOwn(properties, name)) throw new SchemaLoadError(file, `titles.${name}: el campo no existe en el esquema`);
@@ -82,7 +93,7 @@ export function checkPatchNames(patch: JsonObject, properties: JsonObject, file:
     knownFields(patch.order as string[], properties, file, 'order', new Set(['*']));
     checkWildcards(patch.order as string[], file, 'order');
   }
-  if (patch.columns) checkColumns(patch.columns, properties, file, 'columns');
+  if (patch.columns) checkColumns(patch.columns, properties, file, 'columns', shown);
 }
 
 function checkWildcards(order: string[], file: string, key: string): void {
@@ -118,11 +129,7 @@ export function checkList(list: unknown, properties: JsonObject, file: string): 
     const name = (list[key] as string).replace(/^-/, '');
     if (!Object.hasOwn(properties, name) && !VIEW_FIELDS.has(name)) throw new SchemaLoadError(file, `${key}: "${name}" no es un campo del esquema`);
   }
-  if (list.filters !== undefined) {
-    if (!Array.isArray(list.filters) || list.filters.some((f) => !isObject(f) || typeof f.field !== 'string' || typeof f.type !== 'string')) {
-      throw new SchemaLoadError(file, 'filters: debe ser una lista de {field, title, type}');
-    }
-  }
+  if (list.filters !== undefined) checkFilters(list.filters, file);
 }
 
 /**

@@ -119,7 +119,7 @@ export function loadSchemaRegistry(opts: { bundledDir?: string; overridesDir?: s
     validate(name, data) {
       const entry = entries.get(name);
       if (!entry) throw new Error(`No hay un esquema registrado con el nombre "${name}"`);
-      return entry.validate(data) ? null : ajvDetails(entry.validate.errors ?? []);
+      return entry.validate(data) ? null : ajvDetails(entry.validate.errors ?? [], entry.schema);
     },
     menu,
     etag,

@@ -4,7 +4,7 @@
  * in the service namespace, everything under it unqualified (as the SRI actually sends, although
  * the WSDL declares `autorizacion`, `comprobante` and `mensaje` as global elements).
  */
-import { NS_AUTORIZACION, NS_RECEPCION, type SriMensaje } from './soap-client.ts';
+import { NS_AUTORIZACION, NS_CONSULTAS, NS_RECEPCION, type SriMensaje } from './soap-client.ts';
 import { escapeXml } from './xml-dom.ts';
 
 const envelope = (body: string) => `<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
@@ -24,6 +24,16 @@ const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[
 export function recepcionResponse(r: { estado: 'RECIBIDA' | 'DEVUELTA'; claveAcceso: string; mensajes: SriMensaje[] }): string {
   const comprobantes = r.estado === 'RECIBIDA' && !r.mensajes.length ? '<comprobantes/>' : `<comprobantes><comprobante><claveAcceso>${escapeXml(r.claveAcceso)}</claveAcceso>${mensajesXml(r.mensajes)}</comprobante></comprobantes>`;
   return envelope(`<ns2:validarComprobanteResponse xmlns:ns2="${NS_RECEPCION}"><RespuestaRecepcionComprobante><estado>${r.estado}</estado>${comprobantes}</RespuestaRecepcionComprobante></ns2:validarComprobanteResponse>`);
+}
+
+/**
+ * validarComprobanteResponse for a lote: RECIBIDA with `<comprobantes/>` when every comprobante was
+ * received; otherwise DEVUELTA listing each refused one (its key and mensajes). A lote refused as a
+ * whole lists one entry under the lote's own key.
+ */
+export function loteRecepcionResponse(refused: Array<{ claveAcceso: string; mensajes: SriMensaje[] }>): string {
+  const comprobantes = refused.length ? `<comprobantes>${refused.map((r) => `<comprobante><claveAcceso>${escapeXml(r.claveAcceso)}</claveAcceso>${mensajesXml(r.mensajes)}</comprobante>`).join('')}</comprobantes>` : '<comprobantes/>';
+  return envelope(`<ns2:validarComprobanteResponse xmlns:ns2="${NS_RECEPCION}"><RespuestaRecepcionComprobante><estado>${refused.length ? 'DEVUELTA' : 'RECIBIDA'}</estado>${comprobantes}</RespuestaRecepcionComprobante></ns2:validarComprobanteResponse>`);
 }
 
 export interface SandboxAutorizacion {
@@ -52,6 +62,32 @@ export function autorizacionResponse(claveAccesoConsultada: string, autorizacion
       `<claveAccesoConsultada>${escapeXml(claveAccesoConsultada)}</claveAccesoConsultada><numeroComprobantes>${autorizaciones.length}</numeroComprobantes>${list}` +
       `</RespuestaAutorizacionComprobante></ns2:autorizacionComprobanteResponse>`,
   );
+}
+
+/** autorizacionComprobanteLoteResponse (WSDL type respuestaLote): the autorizaciones of the lote's comprobantes answered so far. */
+export function autorizacionLoteResponse(claveAccesoLote: string, autorizaciones: SandboxAutorizacion[]): string {
+  const single = autorizacionResponse(claveAccesoLote, autorizaciones);
+  const inner = single.slice(single.indexOf('<claveAccesoConsultada>'), single.indexOf('</RespuestaAutorizacionComprobante>'));
+  const loteInner = inner.replace('<claveAccesoConsultada>', '<claveAccesoLoteConsultada>').replace('</claveAccesoConsultada>', '</claveAccesoLoteConsultada>').replace('<numeroComprobantes>', '<numeroComprobantesLote>').replace('</numeroComprobantes>', '</numeroComprobantesLote>');
+  return envelope(`<ns2:autorizacionComprobanteLoteResponse xmlns:ns2="${NS_AUTORIZACION}"><RespuestaAutorizacionLote>${loteInner}</RespuestaAutorizacionLote></ns2:autorizacionComprobanteLoteResponse>`);
+}
+
+/**
+ * consultarEstadoAutorizacionComprobanteResponse as the ficha técnica §8.2.3 shows it: an answer with
+ * claveAcceso, mensajes, estadoAutorizacion, tipoComprobante, rucEmisor, fechaAutorizacion; or, for a
+ * refused consultation, estadoConsulta RECHAZADA, claveAcceso and one mensaje 99.
+ */
+export function consultaResponse(
+  r: { claveAcceso: string } & ({ estadoAutorizacion: string; tipoComprobante: string; rucEmisor: string; fechaAutorizacion?: string } | { rechazada: string }),
+): string {
+  const inner =
+    'rechazada' in r
+      ? `<estadoConsulta>RECHAZADA</estadoConsulta><claveAcceso>${escapeXml(r.claveAcceso)}</claveAcceso>` +
+        mensajesXml([{ identificador: '99', mensaje: 'ERROR AL CONSULTAR DATOS DEL SERVICIO WEB', informacionAdicional: r.rechazada, tipo: 'ERROR' }])
+      : `<claveAcceso>${escapeXml(r.claveAcceso)}</claveAcceso><mensajes/><estadoAutorizacion>${escapeXml(r.estadoAutorizacion)}</estadoAutorizacion>` +
+        `<tipoComprobante>${escapeXml(r.tipoComprobante)}</tipoComprobante><rucEmisor>${escapeXml(r.rucEmisor)}</rucEmisor>` +
+        (r.fechaAutorizacion ? `<fechaAutorizacion>${r.fechaAutorizacion}</fechaAutorizacion>` : '');
+  return envelope(`<ns2:consultarEstadoAutorizacionComprobanteResponse xmlns:ns2="${NS_CONSULTAS}"><EstadoAutorizacionComprobante>${inner}</EstadoAutorizacionComprobante></ns2:consultarEstadoAutorizacionComprobanteResponse>`);
 }
 
 /** A SOAP 1.1 fault (sent with HTTP 500), as JAX-WS answers a request it cannot bind. */

@@ -1,3 +1,7 @@
+import type { SandboxAnulacion } from '../db/schema/sri-sandbox.ts';
+
+export type { SandboxAnulacion };
+
 /**
  * What the sandbox SRI remembers: the comprobantes it answered RECIBIDA, by claveAcceso (error 43)
  * and by number (ruc, estab, ptoEmi, codDoc, secuencial: error 45), per ambiente. Methods may return
@@ -14,6 +18,8 @@ export interface ReceivedComprobante {
   receivedAt: Date;
   /** When the first AUTORIZADO answer was given (then every later answer repeats it). */
   authorizedAt?: Date;
+  /** An anulación asked in the portal stand-in (sandbox-portal.ts) and how it stands. */
+  anulacion?: SandboxAnulacion;
 }
 
 type Awaitable<T> = T | Promise<T>;
@@ -25,6 +31,11 @@ export interface SandboxStore {
   save(comprobante: ReceivedComprobante): Awaitable<boolean>;
   /** Record the authorisation time once; @returns the one recorded (the first call's `at`). */
   markAuthorized(claveAcceso: string, at: Date): Awaitable<Date>;
+  /**
+   * Set the anulación of a key when its current one is in `from` (null: none yet), as one step so
+   * two requests cannot both pass. @returns false when the key is unknown or its anulación moved.
+   */
+  updateAnulacion(claveAcceso: string, from: ReadonlyArray<SandboxAnulacion['estado'] | null>, next: SandboxAnulacion): Awaitable<boolean>;
   /** Forget everything (tests). */
   reset(): Awaitable<void>;
 }
@@ -52,6 +63,12 @@ export function createMemorySandboxStore(): SandboxStore {
       const received = byKey.get(claveAcceso);
       if (received) received.authorizedAt ??= at;
       return received?.authorizedAt ?? at;
+    },
+    updateAnulacion(claveAcceso, from, next) {
+      const received = byKey.get(claveAcceso);
+      if (!received || !from.includes(received.anulacion?.estado ?? null)) return false;
+      received.anulacion = next;
+      return true;
     },
     reset() {
       byKey.clear();

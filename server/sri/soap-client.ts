@@ -3,6 +3,8 @@
  * WSDLs in shared/sri/wsdl; shared/sri/SRI.md "Web services"):
  * - RecepcionComprobantesOffline.validarComprobante: `<xml>` = base64 of the signed comprobante.
  * - AutorizacionComprobantesOffline.autorizacionComprobante: `<claveAccesoComprobante>`.
+ * - ConsultaComprobante.consultarEstadoAutorizacionComprobante: `<claveAcceso>` (ficha técnica §8;
+ *   no WSDL of it in shared/sri/wsdl: the messages are the ficha's examples, see parseConsulta).
  *
  * Answers are read with @xmldom/xmldom by local name (prefixes vary between SRI deployments);
  * fast-xml-parser is not used because it is only a transitive dependency of a devDependency here
@@ -44,6 +46,11 @@ export interface RecepcionResult {
   mensajes: SriMensaje[];
 }
 
+/** The reception answer to a lote: also each `comprobante` it lists, with its own key and mensajes (the refused ones). */
+export interface LoteRecepcionResult extends RecepcionResult {
+  comprobantes: Array<{ claveAcceso: string; mensajes: SriMensaje[] }>;
+}
+
 /** One `autorizacion` (WSDL type `autorizacion`); `comprobante` is the authorised XML as text. */
 export interface Autorizacion {
   estado: 'AUTORIZADO' | 'NO AUTORIZADO' | 'EN PROCESO' | string;
@@ -63,16 +70,60 @@ export interface AutorizacionResult {
   raw: string;
 }
 
+/**
+ * `EstadoAutorizacionComprobante` of the consultation service (type respuestaConsultaComprobante:
+ * estadoConsulta?, claveAcceso?, mensajes?, estadoAutorizacion?, tipoComprobante?, rucEmisor?,
+ * fechaAutorizacion?). Either `estadoAutorizacion` (AUTORIZADO | NO AUTORIZADO | PENDIENTE DE ANULAR |
+ * ANULADO), or `estadoConsulta` RECHAZADA with mensaje 99 (a key the SRI does not have, or one outside
+ * the dates it answers for: the current and the previous month).
+ */
+export interface ConsultaResult {
+  estadoAutorizacion?: 'AUTORIZADO' | 'NO AUTORIZADO' | 'PENDIENTE DE ANULAR' | 'ANULADO' | string;
+  /** 'RECHAZADA' when the consultation itself was refused (then no estadoAutorizacion). */
+  estadoConsulta?: string;
+  claveAcceso?: string;
+  /** A name as the SRI writes it: "Factura", "Nota de Débito"… */
+  tipoComprobante?: string;
+  rucEmisor?: string;
+  /** ISO 8601 with the -05:00 offset. */
+  fechaAutorizacion?: string;
+  mensajes: SriMensaje[];
+  /** Why a RECHAZADA answer was refused: 'not_found' (no data for the key), 'out_of_range' (dates), else 'other'. */
+  rechazo?: 'not_found' | 'out_of_range' | 'other';
+  /** The SOAP response exactly as received. */
+  raw: string;
+}
+
 export interface SriClient {
   /** @throws SriUnavailableError */
   validarComprobante(signedXml: string): Promise<RecepcionResult>;
   /** @throws SriUnavailableError */
   autorizacionComprobante(claveAcceso: string): Promise<AutorizacionResult>;
+  /**
+   * Send a lote (SRI.md "Lotes"; lote-xml.ts): validarComprobante with the lote's XML in base64.
+   * @throws SriUnavailableError
+   */
+  validarLote(loteXml: string): Promise<LoteRecepcionResult>;
+  /**
+   * The autorizaciones of a lote's comprobantes by the lote's key (SRI.md "Lotes",
+   * autorizacionComprobanteLote in AutorizacionComprobantesOffline.wsdl). A lote is sent with
+   * validarComprobante: its `<xml>` is the lote's XML in base64.
+   * @throws SriUnavailableError
+   */
+  autorizacionComprobanteLote(claveAccesoLote: string): Promise<AutorizacionResult>;
+  /**
+   * The SRI's word on any key (ficha técnica §8): AUTORIZADO, NO AUTORIZADO, PENDIENTE DE ANULAR,
+   * ANULADO, or a RECHAZADA consultation (an answer, not an error).
+   * @throws SriUnavailableError (network, timeout, HTTP error, SOAP fault), Error when no consultaUrl is configured.
+   */
+  consultarEstadoAutorizacionComprobante(claveAcceso: string): Promise<ConsultaResult>;
 }
 
 export interface SriClientOptions {
   recepcionUrl: string;
   autorizacionUrl: string;
+  /** ConsultaComprobante; without it the consultation throws (a client made for issuing only). */
+  consultaUrl?: string;
   /** Whole exchange (connect, send, read the answer), ms. Default 15000. */
   timeoutMs?: number;
   /** A fetch to use instead (tests, the in-process sandbox: app.inject's); by default node:http(s) with kept-alive connections (httpPost). */
@@ -86,21 +137,31 @@ export type SriEnv = 'sandbox' | 'pruebas' | 'produccion';
 /** Target namespaces of the two WSDLs (the operation elements are qualified, their parts are not). */
 export const NS_RECEPCION = 'http://ec.gob.sri.ws.recepcion';
 export const NS_AUTORIZACION = 'http://ec.gob.sri.ws.autorizacion';
+/** The consultation service's namespace (SRI ficha técnica §8.2.3). */
+export const NS_CONSULTAS = 'http://ec.gob.sri.ws.consultas';
 const NS_SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SERVICE_PATHS = {
   recepcion: '/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
   autorizacion: '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
+  consulta: '/comprobantes-electronicos-ws/ConsultaComprobante',
 } as const;
 
+/** The service URLs of one SRI host (or the sandbox). */
+export interface SriEndpoints {
+  recepcionUrl: string;
+  autorizacionUrl: string;
+  consultaUrl: string;
+}
+
 /**
- * The two service URLs for an SRI_ENV (SRI ficha técnica §7.2): pruebas https://celcer.sri.gob.ec,
+ * The service URLs for an SRI_ENV (SRI ficha técnica §7.2 and §8.2): pruebas https://celcer.sri.gob.ec,
  * produccion https://cel.sri.gob.ec, sandbox `${sandboxBaseUrl}/sri-sandbox` (Emite's local SRI).
  * @param sandboxBaseUrl origin serving the sandbox plugin; default http://127.0.0.1:8089
  *   (`npm run sri:sandbox`). Ignored for pruebas and produccion.
  * @example sriEndpoints('pruebas').recepcionUrl
  *   // 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline'
  */
-export function sriEndpoints(env: SriEnv, sandboxBaseUrl = 'http://127.0.0.1:8089'): { recepcionUrl: string; autorizacionUrl: string } {
+export function sriEndpoints(env: SriEnv, sandboxBaseUrl = 'http://127.0.0.1:8089'): SriEndpoints {
   const bases: Record<SriEnv, string> = {
     pruebas: 'https://celcer.sri.gob.ec',
     produccion: 'https://cel.sri.gob.ec',
@@ -108,14 +169,14 @@ export function sriEndpoints(env: SriEnv, sandboxBaseUrl = 'http://127.0.0.1:808
   };
   const base = bases[env];
   if (!base) throw new Error(`SRI_ENV "${env}" no existe: use sandbox, pruebas o produccion`);
-  return { recepcionUrl: `${base}${SERVICE_PATHS.recepcion}`, autorizacionUrl: `${base}${SERVICE_PATHS.autorizacion}` };
+  return { recepcionUrl: `${base}${SERVICE_PATHS.recepcion}`, autorizacionUrl: `${base}${SERVICE_PATHS.autorizacion}`, consultaUrl: `${base}${SERVICE_PATHS.consulta}` };
 }
 
 /** SRI ambiente of a comprobante (infoTributaria/ambiente, access key digit 24): '1' pruebas, '2' producción. */
 export type Ambiente = '1' | '2';
 
 /**
- * The two service URLs for one comprobante. The ambiente is a per-company setting written into
+ * The service URLs for one comprobante. The ambiente is a per-company setting written into
  * each XML and key, and the SRI answers a comprobante only at the host of its ambiente (SRI ficha
  * técnica §7.2: '1' pruebas -> celcer.sri.gob.ec, '2' producción -> cel.sri.gob.ec), so outside the
  * sandbox the invoice's ambiente chooses. SRI_ENV=sandbox sends everything to the sandbox
@@ -125,13 +186,10 @@ export type Ambiente = '1' | '2';
  * @example sriEndpointsFor({ sriEnv: 'pruebas', ambiente: '2' }).recepcionUrl
  *   // 'https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline'
  */
-export function sriEndpointsFor(p: { sriEnv: SriEnv; ambiente: string; recepcionUrl?: string; autorizacionUrl?: string; sandboxBaseUrl?: string }): {
-  recepcionUrl: string;
-  autorizacionUrl: string;
-} {
+export function sriEndpointsFor(p: { sriEnv: SriEnv; ambiente: string; recepcionUrl?: string; autorizacionUrl?: string; consultaUrl?: string; sandboxBaseUrl?: string }): SriEndpoints {
   if (p.ambiente !== '1' && p.ambiente !== '2') throw new Error(`Ambiente SRI "${p.ambiente}" no existe: debe ser 1 (pruebas) o 2 (producción)`);
   const byAmbiente = p.sriEnv === 'sandbox' ? sriEndpoints('sandbox', p.sandboxBaseUrl) : sriEndpoints(p.ambiente === '2' ? 'produccion' : 'pruebas');
-  return { recepcionUrl: p.recepcionUrl || byAmbiente.recepcionUrl, autorizacionUrl: p.autorizacionUrl || byAmbiente.autorizacionUrl };
+  return { recepcionUrl: p.recepcionUrl || byAmbiente.recepcionUrl, autorizacionUrl: p.autorizacionUrl || byAmbiente.autorizacionUrl, consultaUrl: p.consultaUrl || byAmbiente.consultaUrl };
 }
 
 /** The request as the WSDL defines it: operation element qualified (prefix ec), its part unqualified. */
@@ -186,23 +244,30 @@ function comprobanteOf(autorizacion: Element): string | undefined {
  * @throws SriUnavailableError on a fault, a missing RespuestaRecepcionComprobante or an unknown estado.
  */
 export function parseRecepcion(xml: string, status = 200): RecepcionResult {
+  const { estado, mensajes } = parseLoteRecepcion(xml, status);
+  return { estado, mensajes };
+}
+
+/** Reads a validarComprobante SOAP answer to a lote, keeping each comprobante's key. @throws as {@link parseRecepcion}. */
+export function parseLoteRecepcion(xml: string, status = 200): LoteRecepcionResult {
   const response = bodyChild(xml, 'validarComprobanteResponse', status);
   const answer = kids(response, 'RespuestaRecepcionComprobante')[0];
   if (!answer) throw new SriUnavailableError('La respuesta de recepción no contiene RespuestaRecepcionComprobante', { status });
   const estado = textOf(answer, 'estado');
   if (estado !== 'RECIBIDA' && estado !== 'DEVUELTA') throw new SriUnavailableError(`Estado de recepción desconocido: "${estado ?? ''}"`, { status });
   const comprobantes = kids(answer, 'comprobantes').flatMap((c) => kids(c, 'comprobante'));
-  return { estado, mensajes: comprobantes.flatMap(mensajesOf) };
+  return { estado, mensajes: comprobantes.flatMap(mensajesOf), comprobantes: comprobantes.map((c) => ({ claveAcceso: textOf(c, 'claveAcceso') ?? '', mensajes: mensajesOf(c) })) };
 }
 
 /**
  * Reads an autorizacionComprobante SOAP answer; `raw` is `xml` itself.
  * @throws SriUnavailableError on a fault or a missing RespuestaAutorizacionComprobante.
  */
-export function parseAutorizacion(xml: string, status = 200): AutorizacionResult {
-  const response = bodyChild(xml, 'autorizacionComprobanteResponse', status);
-  const answer = kids(response, 'RespuestaAutorizacionComprobante')[0];
-  if (!answer) throw new SriUnavailableError('La respuesta de autorización no contiene RespuestaAutorizacionComprobante', { status });
+export function parseAutorizacion(xml: string, status = 200, lote = false): AutorizacionResult {
+  const [op, respuesta] = lote ? ['autorizacionComprobanteLoteResponse', 'RespuestaAutorizacionLote'] : ['autorizacionComprobanteResponse', 'RespuestaAutorizacionComprobante'];
+  const response = bodyChild(xml, op, status);
+  const answer = kids(response, respuesta)[0];
+  if (!answer) throw new SriUnavailableError(`La respuesta de autorización no contiene ${respuesta}`, { status });
   const autorizaciones = kids(answer, 'autorizaciones')
     .flatMap((list) => kids(list, 'autorizacion'))
     .map((a): Autorizacion => {
@@ -230,6 +295,33 @@ export function pickAutorizacion(result: Pick<AutorizacionResult, 'autorizacione
   const time = (a: Autorizacion) => (a.fechaAutorizacion ? Date.parse(a.fechaAutorizacion) : Number.NaN);
   if (list.some((a) => Number.isNaN(time(a)))) return list[0];
   return list.reduce((latest, a) => (time(a) > time(latest) ? a : latest));
+}
+
+/**
+ * Reads a consultarEstadoAutorizacionComprobante SOAP answer (SRI ficha técnica §8.2.3, its three
+ * examples: AUTORIZADO; RECHAZADA 99 "fuera del rango permitido"; RECHAZADA 99 "No existen datos").
+ * The ficha's prose also says RECHAZADA comes "en la etiqueta estadoAutorizacion": that form is read
+ * as a refused consultation too. Answers seen in production carry no estadoConsulta when the
+ * consultation succeeds.
+ * @throws SriUnavailableError on a fault, a missing EstadoAutorizacionComprobante, or an answer with
+ *   neither estadoAutorizacion nor estadoConsulta.
+ */
+export function parseConsulta(xml: string, status = 200): ConsultaResult {
+  const response = bodyChild(xml, 'consultarEstadoAutorizacionComprobanteResponse', status);
+  const answer = kids(response, 'EstadoAutorizacionComprobante')[0];
+  if (!answer) throw new SriUnavailableError('La respuesta de consulta no contiene EstadoAutorizacionComprobante', { status });
+  const mensajes = mensajesOf(answer);
+  const estadoAutorizacion = textOf(answer, 'estadoAutorizacion');
+  const refused = textOf(answer, 'estadoConsulta') || (estadoAutorizacion === 'RECHAZADA' ? 'RECHAZADA' : undefined);
+  const optional = { claveAcceso: textOf(answer, 'claveAcceso'), tipoComprobante: textOf(answer, 'tipoComprobante'), rucEmisor: textOf(answer, 'rucEmisor'), fechaAutorizacion: textOf(answer, 'fechaAutorizacion') };
+  const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v)) as Partial<ConsultaResult>;
+  if (refused) {
+    const info = mensajes.map((m) => `${m.mensaje} ${m.informacionAdicional ?? ''}`).join(' ').toLowerCase();
+    const rechazo = info.includes('no existen datos') ? 'not_found' : info.includes('fuera del rango') ? 'out_of_range' : 'other';
+    return { ...present, estadoConsulta: refused, mensajes, rechazo, raw: xml };
+  }
+  if (!estadoAutorizacion) throw new SriUnavailableError('La respuesta de consulta no trae estadoAutorizacion ni estadoConsulta', { status });
+  return { ...present, estadoAutorizacion, mensajes, raw: xml };
 }
 
 const SOAP_HEADERS = { 'content-type': 'text/xml; charset=utf-8', soapaction: '""' };
@@ -327,6 +419,25 @@ export function createSriClient(opts: SriClientOptions): SriClient {
       const { status, text } = await post(opts.autorizacionUrl, requestEnvelope(NS_AUTORIZACION, operation));
       rejectHttpError(status, text, 'autorizacionComprobanteResponse');
       return parseAutorizacion(text, status);
+    },
+    async validarLote(loteXml) {
+      const base64 = Buffer.from(loteXml, 'utf8').toString('base64');
+      const { status, text } = await post(opts.recepcionUrl, requestEnvelope(NS_RECEPCION, `<ec:validarComprobante><xml>${base64}</xml></ec:validarComprobante>`));
+      rejectHttpError(status, text, 'validarComprobanteResponse');
+      return parseLoteRecepcion(text, status);
+    },
+    async autorizacionComprobanteLote(claveAccesoLote) {
+      const operation = `<ec:autorizacionComprobanteLote><claveAccesoLote>${escapeXml(claveAccesoLote)}</claveAccesoLote></ec:autorizacionComprobanteLote>`;
+      const { status, text } = await post(opts.autorizacionUrl, requestEnvelope(NS_AUTORIZACION, operation));
+      rejectHttpError(status, text, 'autorizacionComprobanteLoteResponse');
+      return parseAutorizacion(text, status, true);
+    },
+    async consultarEstadoAutorizacionComprobante(claveAcceso) {
+      if (!opts.consultaUrl) throw new Error('El servicio de consulta del SRI (ConsultaComprobante) no está configurado en este cliente');
+      const operation = `<ec:consultarEstadoAutorizacionComprobante><claveAcceso>${escapeXml(claveAcceso)}</claveAcceso></ec:consultarEstadoAutorizacionComprobante>`;
+      const { status, text } = await post(opts.consultaUrl, requestEnvelope(NS_CONSULTAS, operation));
+      rejectHttpError(status, text, 'consultarEstadoAutorizacionComprobanteResponse');
+      return parseConsulta(text, status);
     },
   };
 }

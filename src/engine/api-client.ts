@@ -45,12 +45,28 @@ export interface RequestParams {
   raw?: boolean;
   /** Send `body` (a string or a Blob, e.g. a CSV file) as is with this content type instead of JSON. */
   contentType?: string;
+  /** More request headers (e.g. `If-Match` with the version an editor started from). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
   data: T;
   total?: number;
+  /** Sums over every row of a list, not only the page (`x-totals`, JSON; e.g. the aging reports). */
+  totals?: Record<string, number>;
   response?: Response;
+}
+
+/** The `x-totals` header as an object of numbers; undefined when absent or not such an object. */
+function totalsOf(header: string | null): Record<string, number> | undefined {
+  if (!header) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'number')) as Record<string, number>;
+  } catch {
+    return undefined;
+  }
 }
 
 function url(path: string, query?: RequestParams['query']): string {
@@ -72,7 +88,7 @@ async function parseBody(res: Response): Promise<unknown> {
 
 export async function request<T = unknown>(p: RequestParams): Promise<ApiResult<T>> {
   const kind = p.kind ?? 'data';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...p.headers, accept: 'application/json' };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (p.body !== undefined) headers['content-type'] = p.contentType ?? 'application/json';
@@ -90,7 +106,7 @@ export async function request<T = unknown>(p: RequestParams): Promise<ApiResult<
     return fail<T>(kind, res.status, body as ErrorBody | string | undefined, message);
   }
   const total = res.headers.get('x-total-count');
-  return { data: body as T, total: total === null ? undefined : Number(total), response: res };
+  return { data: body as T, total: total === null ? undefined : Number(total), totals: totalsOf(res.headers.get('x-totals')), response: res };
 }
 
 function fail<T>(kind: CallKind, status: number, body: ErrorBody | string | undefined, message: string): ApiResult<T> {

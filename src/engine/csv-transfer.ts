@@ -29,11 +29,21 @@ async function saveResponse(res: Response, fallback: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Download every row of a list as CSV; a failure is notified by the API client. */
-export async function downloadListCsv(p: ListParams): Promise<void> {
-  const { page: _page, per_page: _perPage, ...query } = listQuery(p);
-  const res = await request({ path: `${resolveApiPath(p)}/export`, query, raw: true });
-  if (res.response) await saveResponse(res.response, `${p.resource}.csv`);
+/**
+ * Download a file the API serves (with the session's bearer), saved under the server's name; a
+ * failure is notified by the API client with the server's message (e.g. a 422 of the ATS).
+ * @example await downloadFile({ path: '/api/reports/ats', query: { period: '2026-03' }, fallback: 'AT032026.xml' });
+ */
+export async function downloadFile(p: { path: string; query?: Record<string, string | number | undefined>; fallback: string }): Promise<void> {
+  const res = await request({ path: p.path, query: p.query, raw: true });
+  if (res.response) await saveResponse(res.response, p.fallback);
+}
+
+/** Download every row of a list as CSV (with `format: 'excel-es'` for Excel in Spanish; with `'xlsx'` as an Excel workbook). */
+export async function downloadListCsv(p: ListParams & { format?: 'csv' | 'xlsx' | 'excel-es' }): Promise<void> {
+  const { format = 'csv', ...list } = p;
+  const { page: _page, per_page: _perPage, ...query } = listQuery(list);
+  await downloadFile({ path: `${resolveApiPath(list)}/export`, query: format === 'csv' ? query : { ...query, format }, fallback: `${p.resource}.${format === 'xlsx' ? 'xlsx' : 'csv'}` });
 }
 
 /** Download the import template (the header row) of a resource. */

@@ -11,6 +11,7 @@
 import useSWR from 'swr';
 import fallback from '../schemas/menu.fallback.json';
 import { request } from './api-client.ts';
+import { useRevision } from './revisions.ts';
 import { isPageSchema, type SchemaEntry } from './schema-registry.ts';
 
 export interface MenuChild {
@@ -29,10 +30,13 @@ export interface MenuEntry {
 
 export const FALLBACK_MENU = fallback as MenuEntry[];
 
+/** Where the menu comes from; `invalidate(MENU_PATH)` reloads it. */
+export const MENU_PATH = '/api/admin/menu/';
+
 /** The caller's menu; the bundled fallback when the call fails or answers something else. */
 export async function loadMenu(): Promise<{ menu: MenuEntry[]; fromFallback: boolean }> {
   try {
-    const { data } = await request<MenuEntry[]>({ path: '/api/admin/menu/', kind: 'menu' });
+    const { data } = await request<MenuEntry[]>({ path: MENU_PATH, kind: 'menu' });
     if (Array.isArray(data)) return { menu: data, fromFallback: false };
   } catch {
     // spec §8: the menu call passes its error on; the shell answers with the fallback.
@@ -42,7 +46,9 @@ export async function loadMenu(): Promise<{ menu: MenuEntry[]; fromFallback: boo
 
 /** @example const { menu, loading } = useMenu(); */
 export function useMenu(enabled = true): { menu: MenuEntry[]; loading: boolean } {
-  const { data, isLoading } = useSWR(enabled ? ['menu'] : null, loadMenu, { revalidateOnFocus: false });
+  // invalidate(MENU_PATH) (a company added a screen of its own) loads it again, keeping the last one meanwhile.
+  const revision = useRevision(MENU_PATH);
+  const { data, isLoading } = useSWR(enabled ? ['menu', revision] : null, loadMenu, { revalidateOnFocus: false, keepPreviousData: true });
   return { menu: data?.menu ?? [], loading: isLoading };
 }
 
@@ -73,6 +79,8 @@ function resourceRoutes(base: string, name: string, title: string, apiParams: st
 export function routesFromMenu(menu: MenuEntry[], schemas: Record<string, SchemaEntry>): ScreenRoute[] {
   const routes: ScreenRoute[] = [];
   const add = (base: string, name: string, title: string) => {
+    // Empresa is a shell page (router.tsx mounts it), not the company schema's list.
+    if (name === 'company') return;
     const entry = schemas[name];
     if (!entry) {
       console.warn(`El menú nombra "${name}" pero no hay un esquema registrado con ese nombre`);
@@ -93,11 +101,26 @@ export function routesFromMenu(menu: MenuEntry[], schemas: Record<string, Schema
   return routes;
 }
 
+/**
+ * Where a record of `resource` opens: the form route the menu mounts for the schema of that name
+ * (`invoice` -> `/invoicing/invoice/<id>`), `company` -> Empresa; null when the menu has none
+ * (the user may not see it).
+ * @example recordPath(menu, 'received-document', id) // '/purchases/received-document/<id>'
+ */
+export function recordPath(menu: MenuEntry[], resource: string, id?: string): string | null {
+  if (resource === 'company') return '/pages/company';
+  for (const entry of menu) {
+    const child = entry.children?.find((c) => c.path === resource);
+    if (child) return `${entry.path}/${child.path}${id ? `/${encodeURIComponent(id)}` : ''}`;
+  }
+  return null;
+}
+
 /** Titles of the shell's own pages (not in the menu). */
 export const SHELL_PAGE_TITLES: Record<string, string> = { '/pages/user': 'Mi Perfil', '/pages/company': 'Empresa' };
 
 /**
- * The title of the page at a location (spec §2: from the route, default 'Dashboard'): the menu
+ * The title of the page at a location (spec §2: from the route, default 'Inicio'): the menu
  * entry whose path starts the location, else one of the shell's own pages.
  */
 export function titleFor(pathname: string, menu: MenuEntry[], shellPages: Record<string, string> = SHELL_PAGE_TITLES): string {
@@ -107,5 +130,5 @@ export function titleFor(pathname: string, menu: MenuEntry[], shellPages: Record
     for (const child of entry.children ?? []) if (under(`${entry.path}/${child.path}`)) return child.title;
   }
   for (const [path, title] of Object.entries(shellPages)) if (under(path)) return title;
-  return 'Dashboard';
+  return 'Inicio';
 }

@@ -18,14 +18,19 @@ export const DURATION_MS: Record<NotificationType, number> = { info: 3000, succe
 type Listener = (n: Notification) => void;
 const listeners = new Set<Listener>();
 let nextId = 1;
+/** What was published while nobody listened (the toaster loads after the first screen), at most 5. */
+const waiting: Notification[] = [];
 
 export function notify(type: NotificationType, message: string): Notification {
   const n = { id: nextId++, type, message, durationMs: DURATION_MS[type] };
+  if (listeners.size === 0 && waiting.push(n) > 5) waiting.shift();
   listeners.forEach((l) => l(n));
   return n;
 }
 
+/** Subscribes; the first listener also receives what was published before it came (oldest first). */
 export function onNotify(listener: Listener): () => void {
   listeners.add(listener);
+  for (const n of waiting.splice(0)) listener(n);
   return () => listeners.delete(listener);
 }

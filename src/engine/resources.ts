@@ -7,10 +7,12 @@
  * const { record } = useRecord({ resource: 'catalog', apiParams: { table: 'forma_pago' }, id: '01' });
  * await saveRecord({ resource: 'product', id, body });
  */
-import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { resolveApiPath, schemaNamed, useSchemas } from './schema-registry.ts';
+import { invalidate, revisionOf, useRevision } from './revisions.ts';
+
+export { invalidate, useRevision };
 
 export interface ResourceParams {
   /** Schema name (`product`, `catalog`…); `/api/<resource>` when no schema has that name. */
@@ -35,25 +37,11 @@ export type Row = Record<string, unknown> & { _id: string };
 export interface ListResult {
   rows: Row[];
   total: number;
+  /** The server's sums over every row (`x-totals`), when it sends them. */
+  totals?: Record<string, number>;
   isLoading: boolean;
   isValidating: boolean;
 }
-
-/**
- * Bumped by invalidate(): part of every key, so a list shown after a save never reuses a deduped
- * pre-save answer. A store the hooks subscribe to: a bump re-renders every mounted useList/useRecord
- * of that path with its new key, which fetches. (swr's global `mutate` cannot do this: the app keeps
- * its cache in SWRConfig's per-user `provider`, which the global `mutate` never sees.)
- */
-const revisions = new Map<string, number>();
-const revisionListeners = new Set<() => void>();
-const revisionOf = (apiPath: string) => revisions.get(apiPath) ?? 0;
-const subscribeRevisions = (listener: () => void) => {
-  revisionListeners.add(listener);
-  return () => void revisionListeners.delete(listener);
-};
-/** Re-render the caller when `apiPath` is invalidated; answers the path's revision (part of a cache key). */
-export const useRevision = (apiPath: string) => useSyncExternalStore(subscribeRevisions, () => revisionOf(apiPath));
 
 /** The normalised query of a list (what the key and the request share). */
 export function listQuery(p: ListParams): Record<string, string | number> {
@@ -77,9 +65,9 @@ export function recordKey(apiPath: string, id: string) {
  * is notified and answers an empty page.
  * @example const { rows } = await fetchPage('/api/customer', { q: 'ferre', per_page: 20 });
  */
-export async function fetchPage(apiPath: string, query: Record<string, string | number>): Promise<{ rows: Row[]; total: number }> {
+export async function fetchPage(apiPath: string, query: Record<string, string | number>): Promise<{ rows: Row[]; total: number; totals?: Record<string, number> }> {
   const res = await request<Row[]>({ path: apiPath, query });
-  return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0 };
+  return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totals: res.totals };
 }
 
 /** One page of a resource. Pass `null` to fetch nothing yet. */
@@ -92,7 +80,7 @@ export function useList(p: ListParams | null): ListResult {
     ([path, , query]) => fetchPage(path, query),
     { keepPreviousData: true, revalidateOnFocus: false },
   );
-  return { rows: data?.rows ?? [], total: data?.total ?? 0, isLoading, isValidating };
+  return { rows: data?.rows ?? [], total: data?.total ?? 0, totals: data?.totals, isLoading, isValidating };
 }
 
 /** One record by id; nothing is fetched while `id` is undefined. */
@@ -130,14 +118,4 @@ export async function deleteRecord(p: ResourceParams & { id: string }): Promise<
   const apiPath = resolveApiPath(p);
   await request({ method: 'DELETE', path: `${apiPath}/${encodeURIComponent(p.id)}`, kind: 'form' });
   await invalidate(apiPath);
-}
-
-/**
- * Drop every cached page and record under an API path: lists and records on screen refetch now
- * (keeping their rows shown meanwhile), any other screen when it next shows them. Callable outside
- * React (after a save, a delete, an import). Resolves at once; the refetch is not awaited.
- */
-export async function invalidate(apiPath: string): Promise<void> {
-  revisions.set(apiPath, revisionOf(apiPath) + 1);
-  for (const listener of [...revisionListeners]) listener();
 }

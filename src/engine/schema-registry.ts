@@ -7,6 +7,8 @@
  */
 import useSWR from 'swr';
 import { request } from './api-client.ts';
+import { useRevision } from './revisions.ts';
+import { labelFieldOf as coreLabelFieldOf } from '../../core/schema-label.ts';
 
 export interface JsonSchema {
   $schema?: string;
@@ -41,7 +43,12 @@ export interface ListColumn {
   title?: string;
   sortable?: boolean;
   /** `yes-no`: a boolean as a green "Sí" / grey "No" badge (a received document's Retenido). */
-  format?: 'money' | 'date' | 'datetime' | 'status' | 'catalog' | 'boolean' | 'yes-no' | 'text';
+  format?: 'money' | 'date' | 'datetime' | 'status' | 'payment-status' | 'catalog' | 'boolean' | 'yes-no' | 'text' | 'flag';
+  /**
+   * `flag`: a badge per value (`"true"`, `"false"` or any string value), e.g. a received document's
+   * `confirmado: false` as an orange "Sin confirmar con el SRI"; a value without an entry shows nothing.
+   */
+  flags?: Record<string, { label: string; color: string }>;
   /** Table name for `format: 'catalog'`. */
   catalog?: string;
   /**
@@ -67,11 +74,17 @@ export type RowCondition = Record<string, string | string[]>;
 export interface ListFilter {
   field: string;
   title: string;
-  /** `date-range` sends `from` and `to`; the others send `field`. `ref` searches `/api/<resource>`. */
-  type: 'status' | 'date-range' | 'select' | 'ref';
+  /**
+   * `date-range` sends `from` and `to`; the others send `field`. `ref` searches `/api/<resource>`;
+   * `month` sends 'YYYY-MM' (a book's period); `text` sends what is typed (e.g. a ptoEmi '001').
+   */
+  type: 'status' | 'date-range' | 'select' | 'ref' | 'month' | 'text' | 'date';
   options?: Array<{ value: string; label: string }>;
   /** For `type: 'ref'`: the resource whose record `_id` is the value. */
   resource?: string;
+  /** For `type: 'text'`: what the value must match to be sent, and the hint shown. */
+  pattern?: string;
+  placeholder?: string;
 }
 
 export interface ListConfig {
@@ -90,8 +103,48 @@ export interface ListConfig {
   deletableWhen?: RowCondition;
   /** The list offers "Importar CSV" (`POST <api path>/import`; the server needs a natural key). */
   import?: boolean;
+  /**
+   * A footer row with the server's sums over every row (`x-totals`), not only the page: `label` in
+   * the first column, each of `fields` under its column (e.g. the aging reports' buckets).
+   */
+  totals?: { label: string; fields: string[] };
   /** Named extra toolbar actions (src/renderers/list/list-actions.ts), e.g. `["copy-from-customers"]`. */
   actions?: string[];
+  /**
+   * Actions on the selected rows (src/renderers/list/list-actions.ts `registerBulkAction`): the
+   * rows matching an action's `when` get a checkbox, and the toolbar offers the action with them,
+   * e.g. `[{ "name": "issue-batch", "when": { "status": "BORRADOR" } }]` ("Emitir seleccionados").
+   */
+  bulkActions?: Array<{ name: string; when?: RowCondition }>;
+  /**
+   * A row opens another resource's record instead of this list's form (a book's row opens its
+   * factura): the resource is the row's `resourceField` or the fixed `resource`, the id its
+   * `idField` (default `_id`); the route is the one the menu mounts for that resource.
+   */
+  rowLink?: { resourceField?: string; resource?: string; idField?: string };
+  /** The list also offers "Exportar Excel" (`<api path>/export?format=xlsx`). */
+  xlsx?: boolean;
+  /** The list also offers "CSV para Excel" (`?format=excel-es`: `;`, decimal commas, dd/mm/aaaa). */
+  excelCsv?: boolean;
+  /** Columns only the export carries, after the list's (server/domain/csv/csv-columns.ts). */
+  exportColumns?: Array<{ field: string; title?: string; format?: string }>;
+  /** A report: no "Nuevo" and no delete, whatever the role may do with its permission. */
+  readOnly?: boolean;
+  /**
+   * Which columns a row's card shows on a phone (below the `md` breakpoint, 768 px), by field
+   * name; a slot left out is chosen from the columns (list/list-options.ts `cardOf`), e.g.
+   * `{ "title": "numero", "subtitle": "razonSocialComprador", "badge": "status", "amount": "importeTotal" }`.
+   */
+  card?: CardConfig;
+}
+
+/** The slots of a list row's phone card, each a column's field name. */
+export interface CardConfig {
+  title?: string;
+  subtitle?: string;
+  badge?: string;
+  amount?: string;
+  meta?: string;
 }
 
 export interface SchemaEntry {
@@ -117,12 +170,15 @@ export const BUNDLED: Record<string, SchemaEntry> = (() => {
   return out;
 })();
 
+/** Where the effective schemas come from; `invalidate(SCHEMAS_PATH)` reloads them. */
+export const SCHEMAS_PATH = '/api/admin/schema/';
+
 /** The latest effective schemas, for code outside React (save, delete). */
 let effective: Record<string, SchemaEntry> = BUNDLED;
 
 export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry>> {
   try {
-    const { data } = await request<SchemaEntry[]>({ path: '/api/admin/schema/', kind: 'menu' });
+    const { data } = await request<SchemaEntry[]>({ path: SCHEMAS_PATH, kind: 'menu' });
     if (Array.isArray(data)) effective = { ...BUNDLED, ...Object.fromEntries(data.map((e) => [e.name, { ...e, ui: e.ui ?? {}, list: e.list ?? {} }])) };
   } catch {
     // The bundled copy keeps every screen working when the server cannot say more.
@@ -132,7 +188,9 @@ export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry
 
 /** All effective schemas (the server's, or the bundled copy while loading or on failure). */
 export function useSchemas(enabled = true): Record<string, SchemaEntry> {
-  const { data } = useSWR(enabled ? ['schemas'] : null, loadEffectiveSchemas, { revalidateOnFocus: false });
+  // invalidate(SCHEMAS_PATH) (a company changed a screen) loads them again; meanwhile the last ones serve.
+  const revision = useRevision(SCHEMAS_PATH);
+  const { data } = useSWR(enabled ? ['schemas', revision] : null, loadEffectiveSchemas, { revalidateOnFocus: false });
   return data ?? effective;
 }
 
@@ -183,9 +241,7 @@ export function isPageSchema(entry: SchemaEntry): boolean {
   return Boolean(s['x-renderer']) && !s['x-resource'] && !s['x-api'] && !s['x-storage'];
 }
 
-/** The field that names a record in lookups and titles. */
+/** The field that names a record in lookups and titles (core/schema-label.ts). */
 export function labelFieldOf(entry: SchemaEntry): string {
-  if (entry.list.labelField) return entry.list.labelField;
-  const props = Object.keys(entry.schema.properties ?? {});
-  return ['razonSocial', 'descripcion', 'nombre', 'name', 'title', 'placa'].find((f) => props.includes(f)) ?? props.find((p) => p !== '_id') ?? '_id';
+  return coreLabelFieldOf(entry);
 }

@@ -35,6 +35,8 @@ export interface ListController {
   filtered: boolean;
   rows: Row[];
   total: number;
+  /** The server's sums over every row (`x-totals`), when it sends them. */
+  totals?: Record<string, number>;
   /** The first load (nothing to show yet). */
   isLoading: boolean;
   /** Any load, also of a next page while the previous one is shown. */
@@ -89,7 +91,7 @@ export function useListController(p: ListControllerParams): ListController {
   const setPerPage = useCallback((next: number) => update({ per_page: String(next), page: undefined }), [update]);
   const setFilters = useCallback((changes: Record<string, string | undefined>) => update({ ...changes, page: undefined }), [update]);
 
-  const { rows, total, isLoading, isValidating } = useList({ resource: p.resource, apiParams: p.apiParams, q, sort, page, perPage, filters });
+  const { rows, total, totals, isLoading, isValidating } = useList({ resource: p.resource, apiParams: p.apiParams, q, sort, page, perPage, filters });
   const filtered = Boolean(q) || Object.values(filters).some(Boolean);
-  return { q, sort, page, perPage, filters, filtered, rows, total, isLoading, isValidating, setQ, setSort, setPage, setPerPage, setFilters };
+  return { q, sort, page, perPage, filters, filtered, rows, total, totals, isLoading, isValidating, setQ, setSort, setPage, setPerPage, setFilters };
 }

@@ -4,7 +4,9 @@
  * row click to edit, delete with a confirmation. Columns, filters and the nested list (a table's
  * catalog) come from the schema's list.json; who may create or delete from `accessTo`, and which
  * rows may be deleted from list.json's `deletableWhen` (e.g. only BORRADOR invoices); list.json's
- * `actions` add named toolbar actions (list/list-actions.ts).
+ * `actions` add named toolbar actions (list/list-actions.ts), `bulkActions` row checkboxes and actions on the
+ * selected rows ("Emitir seleccionados"); `rowLink` opens another resource's record
+ * from a row (a book's row opens its factura) and `xlsx` adds "Exportar Excel".
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
@@ -17,16 +19,20 @@ import { useSchema, type SchemaEntry } from '../engine/schema-registry.ts';
 import { accessTo } from '../engine/access.ts';
 import { useSession } from '../engine/session.ts';
 import { useListController } from '../engine/useListController.ts';
+import { recordPath, useMenu } from '../engine/menu.ts';
 import { useMutation } from '../engine/useMutation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
+import { ListCards } from './list/ListCards.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../engine/useMediaQuery.ts';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportCsvButton } from './list/ExportCsvButton.tsx';
 import { ImportCsvButton } from './list/ImportCsvDialog.tsx';
 import { columnsOf, rowMatches } from './list/list-options.ts';
-import { listAction } from './list/list-actions.ts';
+import { bulkAction, listAction } from './list/list-actions.ts';
+import type { RowSelection } from './list/ListTable.tsx';
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -54,15 +60,34 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const ctl = useListController({ resource: entry.name, apiParams, defaultSort: list.defaultSort, filters: list.filters });
   const { rows, isLoading, isValidating } = ctl;
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const bulk = list.bulkActions;
+  const selection = useMemo<RowSelection | undefined>(
+    () => (bulk?.length ? { selectable: (row) => bulk.some((b) => rowMatches(b.when, row)), selected, onChange: setSelected } : undefined),
+    [bulk, selected],
+  );
+  // Only rows of the page shown, still selectable (a reload may have issued some), in the list's order.
+  const selectedRows = selection ? rows.filter((r) => selected.has(r._id) && selection.selectable(r)) : [];
   const removal = useMutation({
     mutationFn: (row: Row) => deleteRecord({ resource: entry.name, apiParams, id: row._id }),
     success: 'Registro eliminado',
     errorMessage: 'No se pudo eliminar',
   });
   const columns = useMemo(() => columnsOf(entry), [entry]);
+  // Below the md breakpoint each row is a card (ListCards), never a table scrolled sideways.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const Rows = phone ? ListCards : ListTable;
   const nested = list.nested;
   const deletableWhen = list.deletableWhen;
-  const create = access.create ? () => navigate(`${basePath}/new`) : undefined;
+  const create = access.create && !list.readOnly ? () => navigate(`${basePath}/new`) : undefined;
+  const canRemove = access.remove && !list.readOnly;
+  const { menu } = useMenu();
+  const rowLink = list.rowLink;
+  const open = (row: Row) => {
+    if (!rowLink) return navigate(`${basePath}/${encodeURIComponent(row._id)}`);
+    const target = recordPath(menu, String(rowLink.resourceField ? row[rowLink.resourceField] : rowLink.resource), String(row[rowLink.idField ?? '_id']));
+    if (target) navigate(target);
+  };
 
   const actions = useCallback(
     (row: Row) => (
@@ -72,14 +97,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
             <Link to={`${basePath}/${encodeURIComponent(row._id)}/${nested.schema}`}>{nested.label}</Link>
           </Button>
         )}
-        {access.remove && rowMatches(deletableWhen, row) && (
+        {canRemove && rowMatches(deletableWhen, row) && (
           <IconButton aria-label="Eliminar" size="xs" variant="ghost" colorPalette="red" onClick={() => setToDelete(row)}>
             <LuTrash2 />
           </IconButton>
         )}
       </>
     ),
-    [nested, access.remove, deletableWhen, basePath],
+    [nested, canRemove, deletableWhen, basePath],
   );
 
   const remove = async () => {
@@ -93,7 +118,17 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const csvActions = (
     <>
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
+      {list.xlsx && <ExportCsvButton format="xlsx" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
+      {list.excelCsv && <ExportCsvButton format="excel-es" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
       {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+      {bulk?.map(({ name, when }) => {
+        const Action = bulkAction(name);
+        return Action ? (
+          <Suspense key={name} fallback={null}>
+            <Action entry={entry} rows={selectedRows.filter((row) => rowMatches(when, row))} onDone={() => setSelected(new Set())} />
+          </Suspense>
+        ) : null;
+      })}
       {list.actions?.map((name) => {
         const Action = listAction(name);
         return Action ? (
@@ -109,14 +144,17 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
       <ListToolbar title={heading} q={ctl.q} onSearch={ctl.setQ} onCreate={create} actions={csvActions} />
       {list.filters?.length ? <ListFilters filters={list.filters} values={ctl.filters} onChange={ctl.setFilters} /> : null}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg" opacity={isValidating && !isLoading ? 0.7 : 1} transition="opacity .2s" aria-busy={isValidating}>
-        <ListTable
+        <Rows
+          card={list.card}
           columns={columns}
           rows={rows}
           sort={ctl.sort}
           loading={isLoading}
           onSort={ctl.setSort}
-          onOpen={(row) => navigate(`${basePath}/${encodeURIComponent(row._id)}`)}
-          actions={nested || access.remove ? actions : undefined}
+          onOpen={open}
+          actions={nested || canRemove ? actions : undefined}
+          selection={selection}
+          footer={list.totals && ctl.totals ? { label: list.totals.label, values: Object.fromEntries(list.totals.fields.filter((f) => f in ctl.totals!).map((f) => [f, ctl.totals![f]])) } : undefined}
         />
         {!isLoading && rows.length === 0 && (
           <Stack align="center" py="10" gap="3" data-testid="empty-state">

@@ -1,6 +1,6 @@
 /**
  * An rjsf form (Chakra theme) for a schema with Emite's widgets, Spanish validation messages
- * (ajv-i18n), server errors shown on their fields, and compact rows for the arrays whose uiSchema
+ * (core/validation-messages.ts), server errors shown on their fields, and compact rows for the arrays whose uiSchema
  * asks for them (`ui:options.layout: "row"`, form/row-layout.ts).
  * @example <SchemaForm entry={entry} formData={data} editing onSubmit={save} serverErrors={details} />
  */
@@ -13,16 +13,18 @@ import type { SchemaEntry } from '../engine/schema-registry.ts';
 import { CatalogWidget } from './widgets/CatalogWidget.tsx';
 import { RefWidget } from './widgets/RefWidget.tsx';
 import { MoneyWidget } from './widgets/MoneyWidget.tsx';
+import { TextareaWidget } from './widgets/TextareaWidget.tsx';
 import { LocationField } from './widgets/LocationField.tsx';
 import { spanishStrings } from './form-strings.ts';
 import { validatorFor } from './form-validator.ts';
 import { FieldTemplate } from './form/FieldTemplate.tsx';
+import { BaseInputTemplate } from './form/BaseInputTemplate.tsx';
 import { withRowLayouts } from './form/row-layout.ts';
 import { notify } from '../engine/notify.ts';
 
-const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget };
+const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget, TextareaWidget };
 const fields: RegistryFieldsType = { location: LocationField };
-const templates = { FieldTemplate };
+const templates = { FieldTemplate, BaseInputTemplate };
 
 export interface SchemaFormProps {
   entry: SchemaEntry;
@@ -35,6 +37,8 @@ export interface SchemaFormProps {
   onSubmit: (data: Record<string, unknown>) => void;
   /** Part of another screen's editor: drawn as a `div`, not a `form`, so Enter in a field submits nothing. */
   inline?: boolean;
+  /** The prefix of the fields' ids (default rjsf's `root`): a form opened over another (a dialog's "Nuevo …") needs its own, or its labels point at the other form's inputs. */
+  idPrefix?: string;
   children?: ReactNode;
 }
 
@@ -63,6 +67,7 @@ export function SchemaForm(p: SchemaFormProps) {
         uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={p.formData}
         tagName={p.inline ? 'div' : undefined}
+        idPrefix={p.idPrefix}
         validator={validatorFor(p.entry.schema)}
         widgets={widgets}
         fields={fields}

@@ -1,14 +1,17 @@
 /**
  * The form validator: rjsf's Ajv 8 validator with Emite's keywords declared (so they are known,
- * not ignored), Spanish messages (ajv-i18n) and the draft a schema names (2020-12 or draft 7).
+ * not ignored), the plain Spanish of core/validation-messages.ts under each field ("Obligatorio",
+ * "Máximo 300 caracteres", "Use tres dígitos, p. ej. 001": the field's label is right above it, the
+ * same words the server's `details` use after the field's name) and the draft a schema names
+ * (2020-12 or draft 7).
  * Unknown keywords in a deployment's schema are logged, never fatal: a screen keeps working.
  * @example <Form validator={validatorFor(schema)} … />
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { CustomValidatorOptionsType, Localizer } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
-import localize from 'ajv-i18n';
 import { addEmiteKeywords } from '../../core/schema-keywords.ts';
+import { expectedOf, type SchemaNode } from '../../core/validation-messages.ts';
 import type { JsonSchema } from '../engine/schema-registry.ts';
 
 const options: CustomValidatorOptionsType = {
@@ -16,12 +19,10 @@ const options: CustomValidatorOptionsType = {
   extenderFn: addEmiteKeywords,
 };
 
-/** ajv-i18n's Spanish, keeping the messages Emite's own keywords already write in Spanish. */
+/** Each error's message: what the field needs, in the words the server's `details` use too. */
 const spanish: Localizer = (errors) => {
-  const own = errors?.map((e) => (e.keyword.startsWith('x-') ? e.message : undefined));
-  localize.es(errors);
-  errors?.forEach((e, i) => {
-    if (own?.[i]) e.message = own[i];
+  errors?.forEach((e) => {
+    e.message = expectedOf(e, e.parentSchema as SchemaNode | undefined, e.instancePath.split('/').pop());
   });
 };
 

@@ -1,6 +1,6 @@
 /**
  * The signed-in frame: sidebar (fixed on desktop, minimisable; a drawer below 991 px), top bar
- * (page title from the route, default 'Dashboard'; minimise and mobile menu toggles; profile
+ * (page title from the route, default 'Inicio'; minimise and mobile menu toggles; profile
  * menu) and the page. On every navigation the drawer closes, the page scrolls to the top and
  * stray modal backdrops go (NavigationEffects).
  */

@@ -12,7 +12,7 @@ export function AuthLayout() {
         </Heading>
         <HStack as="nav" gap="5" fontSize="sm" aria-label="Acceso">
           <Link asChild color="white">
-            <RouterLink to="/auth/login">Iniciar Sesión</RouterLink>
+            <RouterLink to="/auth/login">Iniciar sesión</RouterLink>
           </Link>
           <Link asChild color="white">
             <RouterLink to="/auth/register">Registrar Empresa</RouterLink>

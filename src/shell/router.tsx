@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/pages/user', element: <ProfilePage /> },
       { path: '/pages/company', element: <CompanyPage /> },
+      // Configuración > Empresa in the sidebar (menu seed 'config.company'): the same page.
+      { path: '/config/company', element: <CompanyPage /> },
       { path: '*', element: <ScreenRouter /> },
     ],
   },

@@ -201,24 +201,24 @@ describe('bad input on tables, catalogs and locations', () => {
   it('answers 400 with Spanish details for missing fields and wrong types, never coercing', async () => {
     const noTitle = await api('POST', '/api/admin/table', staff, { name: 'sin_titulo' });
     expect(noTitle.statusCode).toBe(400);
-    expect(details(noTitle)).toEqual([{ path: 'title', message: 'Campo obligatorio' }]);
+    expect(details(noTitle)).toEqual([{ path: 'title', message: 'Título: obligatorio' }]);
     const types = await api('POST', '/api/admin/table', staff, { name: 'tipos', title: 5, description: ['x'] });
     expect(details(types)).toEqual(
       expect.arrayContaining([
-        { path: 'title', message: 'debe ser un texto' },
-        { path: 'description', message: 'debe ser un texto' },
+        { path: 'title', message: 'Título: debe ser un texto' },
+        { path: 'description', message: 'Descripción: debe ser un texto' },
       ]),
     );
     expect((await api('GET', '/api/admin/table/tipos', user.auth)).statusCode).toBe(404);
     expect((await api('PATCH', '/api/admin/table/forma_pago', staff, { title: 7 })).statusCode).toBe(400);
-    expect((await api('PATCH', '/api/admin/table/forma_pago', staff, { title: '' })).json().details).toEqual([{ path: 'title', message: 'no puede estar vacío' }]);
+    expect((await api('PATCH', '/api/admin/table/forma_pago', staff, { title: '' })).json().details).toEqual([{ path: 'title', message: 'Título: obligatorio' }]);
 
     const entry = (payload: object) => api('POST', '/api/admin/table/forma_pago/catalog', staff, payload);
-    expect(details(await entry({ name: 'Sin código' }))).toEqual([{ path: 'code', message: 'Campo obligatorio' }]);
-    expect(details(await entry({ code: '99', name: 'X', position: '3' }))).toEqual([{ path: 'position', message: 'debe ser un número entero' }]);
-    expect(details(await entry({ code: '99', name: 'X', position: 1.5 }))).toEqual([{ path: 'position', message: 'debe ser un número entero' }]);
-    expect(details(await entry({ code: '99', name: 'X', active: 'sí' }))).toEqual([{ path: 'active', message: 'debe ser verdadero o falso' }]);
-    expect(details(await entry({ code: '99', name: 'X', data: [1] }))).toEqual([{ path: 'data', message: 'debe ser un objeto' }]);
+    expect(details(await entry({ name: 'Sin código' }))).toEqual([{ path: 'code', message: 'Código: obligatorio' }]);
+    expect(details(await entry({ code: '99', name: 'X', position: '3' }))).toEqual([{ path: 'position', message: 'Posición: debe ser un número entero' }]);
+    expect(details(await entry({ code: '99', name: 'X', position: 1.5 }))).toEqual([{ path: 'position', message: 'Posición: debe ser un número entero' }]);
+    expect(details(await entry({ code: '99', name: 'X', active: 'sí' }))).toEqual([{ path: 'active', message: 'Activo: debe ser sí o no' }]);
+    expect(details(await entry({ code: '99', name: 'X', data: [1] }))).toEqual([{ path: 'data', message: 'Datos: debe ser un grupo de datos' }]);
     expect((await entry({ code: 'con espacio', name: 'X' })).statusCode).toBe(400);
     expect((await entry({ code: 99, name: 'X' })).statusCode).toBe(400);
     expect((await api('GET', '/api/admin/table/forma_pago/catalog/99', user.auth)).statusCode).toBe(404);
@@ -246,7 +246,7 @@ describe('bad input on tables, catalogs and locations', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('El cuerpo de la solicitud es demasiado grande');
     const long = await api('POST', '/api/admin/table', staff, { name: 'largo', title: 'x'.repeat(201) });
-    expect(details(long)).toEqual([{ path: 'title', message: 'debe tener como máximo 200 caracteres' }]);
+    expect(details(long)).toEqual([{ path: 'title', message: 'Título: máximo 200 caracteres' }]);
     const malformed = await t.app.inject({ method: 'PATCH', url: '/api/admin/table/forma_pago', headers: { ...staff, 'content-type': 'application/json' }, payload: '{"title":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('El cuerpo de la solicitud no es JSON válido');

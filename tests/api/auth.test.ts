@@ -52,7 +52,7 @@ describe('register and activate', () => {
     expect(res.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
   });
 
-  it('checks cédula-based RUCs strictly and warns on a sociedad check digit', async () => {
+  it('checks cédula-based RUCs strictly and questions a sociedad check digit until the user confirms it', async () => {
     const bad = await register(companyOf('1714307104001', uniqueEmail()), userOf(uniqueEmail()));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].path).toBe('company.ruc');
@@ -63,10 +63,45 @@ describe('register and activate', () => {
     const zeroEstab = await register(companyOf('1792060346000', uniqueEmail()), userOf(uniqueEmail()));
     expect(zeroEstab.statusCode).toBe(400);
 
+    // A sociedad RUC whose módulo 11 fails is questioned (422, a specific code, Spanish) and nothing is created…
     const email = uniqueEmail();
-    const warned = await register(companyOf('1790016918001', email), userOf(email));
-    expect(warned.statusCode).toBe(201);
-    expect(warned.json().warnings.length).toBe(1);
+    const questioned = await register(companyOf('1790016918001', email), userOf(email));
+    expect(questioned.statusCode).toBe(422);
+    expect(questioned.json()).toMatchObject({ code: 'RUC_CHECK_DIGIT', details: [{ path: 'company.ruc' }] });
+    expect(questioned.json().message).toMatch(/dígito verificador del RUC de sociedad.*confírmelo; si no, corríjalo/);
+    expect((await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } })).statusCode).toBe(401);
+    // …until the body confirms it: then it registers, keeping the warning.
+    const confirmed = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { company: companyOf('1790016918001', email), user: userOf(email), rucConfirmado: true } });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json().warnings).toEqual([expect.stringMatching(/dígito verificador/)]);
+    // A persona natural's RUC is its cédula: a failing módulo 10 stays an error, confirmed or not.
+    const natural = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { company: companyOf('1714307104001', uniqueEmail()), user: userOf(uniqueEmail()), rucConfirmado: true } });
+    expect(natural.statusCode).toBe(400);
+  });
+
+  it('an unactivated company corrects its questioned RUC from the activation link; an active one cannot', async () => {
+    const email = uniqueEmail();
+    const res = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { company: companyOf('1790016917001', email), user: userOf(email), rucConfirmado: true } });
+    expect(res.statusCode, res.body).toBe(201);
+    const token = await lastLinkToken(t, 'activate');
+    const pending = await t.app.inject({ method: 'GET', url: `/auth/activate-account/${token}` });
+    expect(pending.json()).toEqual({ razonSocial: 'Empresa 1790016917001', ruc: '1790016917001', rucWarning: expect.stringMatching(/dígito verificador/) });
+    // The correction meets the registration's rules; a refused one leaves the link unused.
+    const taken = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: { ruc: '1790016919001' } });
+    expect(taken.statusCode).toBe(409);
+    const unconfirmed = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: { ruc: '1790016916001' } });
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json()).toMatchObject({ code: 'RUC_CHECK_DIGIT', details: [{ path: 'ruc' }] });
+    const right = await newRuc();
+    const ok = await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: { ruc: right } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const login = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email, password: 'Clave1234!' } });
+    expect(login.json().result.company.ruc).toBe(right);
+    // The wrong RUC is free again; the used link corrects nothing more.
+    expect((await t.app.inject({ method: 'PUT', url: `/auth/activate-account/${token}`, payload: { ruc: '1790016917001', rucConfirmado: true } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/auth/activate-account/${token}` })).statusCode).toBe(400);
+    const again = uniqueEmail();
+    expect((await t.app.inject({ method: 'POST', url: '/auth/register', payload: { company: companyOf('1790016917001', again), user: userOf(again), rucConfirmado: true } })).statusCode).toBe(201);
   });
 
   it('expires activation links after 48 hours', async () => {
@@ -93,22 +128,22 @@ describe('register and activate', () => {
     expect(missing.statusCode).toBe(400);
     const body = missing.json();
     expect(body.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['user', 'company.razonSocial']));
-    expect(body.details).toContainEqual({ path: 'company.razonSocial', message: 'Campo obligatorio' });
-    expect(body.message).toBe(`Datos inválidos en ${body.details[0].path}: ${body.details[0].message}`);
-    expect(body.message).not.toMatch(/propiedad requerida/);
+    expect(body.details).toContainEqual({ path: 'company.razonSocial', message: 'Empresa, razón social: obligatorio' });
+    expect(body.message).toBe(`${body.details[0].message} (y ${body.details.length - 1} problemas más)`);
+    expect(body.message).not.toMatch(/propiedad requerida|company\.|user\./);
 
     const types = await register({ ...companyOf('1790016919001', 'x@y.ec'), ruc: 1790016919001 }, { ...userOf('x@y.ec'), password: 12 });
     expect(types.statusCode).toBe(400);
     expect(types.json().details).toEqual(
       expect.arrayContaining([
-        { path: 'company.ruc', message: 'debe ser un texto' },
-        { path: 'user.password', message: 'debe ser un texto' },
+        { path: 'company.ruc', message: 'Empresa, RUC: debe ser un texto' },
+        { path: 'user.password', message: 'Su usuario (administrador), contraseña: debe ser un texto' },
       ]),
     );
 
     const extra = await register({ ...companyOf('1790016919001', 'x@y.ec'), isStaff: true }, userOf('x@y.ec'));
     expect(extra.statusCode).toBe(400);
-    expect(extra.json().details).toContainEqual({ path: 'company.isStaff', message: 'no es un campo permitido' });
+    expect(extra.json().details).toContainEqual({ path: 'company.isStaff', message: 'Empresa, isStaff: no es un campo admitido' });
 
     const malformed = await t.app.inject({ method: 'PUT', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(malformed.statusCode).toBe(400);

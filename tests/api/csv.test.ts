@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createTestApp, newRuc, signUp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
-import { post, seedMasterData } from '../helpers/fixtures.ts';
+import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
 import { EXPORT_PAGE_SIZE } from '../../server/http/list-export.ts';
 
 let t: TestApp;
@@ -33,6 +33,9 @@ function cells(body: string): string[][] {
   return parse(body.slice(1)) as string[][];
 }
 
+/** The facturas export: the list's columns, then (appended, DESIGN.md §9) what the accountant needs. */
+const INVOICE_HEADER = ['Número', 'Estado', 'Fecha', 'Cliente', 'Total', 'Saldo', 'Cobro', 'Identificación del cliente', 'Clave de acceso', 'Base 15 %', 'Base 5 %', 'Base 0 %', 'Base otras tarifas', 'No objeto de IVA', 'Exenta de IVA', 'IVA'];
+
 const productLine = (i: number) => `P-${String(i).padStart(4, '0')},Producto ${i},${(i * 1.25).toFixed(2)},4`;
 
 describe('export', () => {
@@ -42,7 +45,7 @@ describe('export', () => {
     const res = await get('/api/product/export?sort=codigoPrincipal', a.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="product-2026-11-20.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="productos-2026-11-20.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(cells(res.body)).toEqual([
       ['Código', 'Descripción', 'Precio', 'IVA', 'Código de barras', 'Garantía (meses)'],
@@ -71,12 +74,13 @@ describe('export', () => {
     const filtered = await get(`/api/invoice/export?customer=${data.customer._id}&sort=-importeTotal&status=BORRADOR`, a.auth);
     expect(filtered.statusCode).toBe(200);
     expect(cells(filtered.body)).toEqual([
-      ['Número', 'Estado', 'Fecha', 'Cliente', 'Total'],
-      ['', 'BORRADOR', '2026-11-20', 'María Fernanda Lozada', '37.50'],
-      ['', 'BORRADOR', '2026-11-20', 'María Fernanda Lozada', '12.50'],
+      INVOICE_HEADER,
+      // A draft has no saldo nor payment status (DESIGN.md §12), nor a clave de acceso.
+      ['', 'BORRADOR', '2026-11-20', 'María Fernanda Lozada', '37.50', '', '', '1714307103', '', '0.00', '0.00', '37.50', '0.00', '0.00', '0.00', '0.00'],
+      ['', 'BORRADOR', '2026-11-20', 'María Fernanda Lozada', '12.50', '', '', '1714307103', '', '0.00', '0.00', '12.50', '0.00', '0.00', '0.00', '0.00'],
     ]);
     const none = cells((await get('/api/invoice/export?status=AUTORIZADA', a.auth)).body);
-    expect(none).toEqual([['Número', 'Estado', 'Fecha', 'Cliente', 'Total']]);
+    expect(none).toEqual([INVOICE_HEADER]);
   });
 
   it('answers a bad sort or filter as a JSON error, and another company sees only its rows', async () => {
@@ -116,6 +120,41 @@ describe('export', () => {
     expect(catalog.some((r) => r[0] === '4')).toBe(true);
   });
 
+  it('the facturas export carries what an accountant needs, and ?format=excel-es opens in Excel in Spanish', async () => {
+    const c = await signUp(t, { ruc: await newRuc() });
+    const cData = await seedMasterData(t, c.auth);
+    await uploadTestCertificate(t, c.auth);
+    // A laptop at 15 % (850.00, IVA 127.50) and two books at 0 % (25.00): total 1,002.50.
+    const factura = await createAndIssue(t, c.auth, 'invoice', {
+      establishment: cData.establishment._id,
+      ptoEmi: '001',
+      customer: cData.customer._id,
+      detalles: [
+        { product: cData.laptop._id, cantidad: 1, precioUnitario: 850, descuento: 0, codigoPorcentajeIva: '4' },
+        { product: cData.book._id, cantidad: 2, precioUnitario: 12.5, descuento: 0, codigoPorcentajeIva: '0' },
+      ],
+      pagos: [{ formaPago: '20', total: 1002.5 }],
+    });
+    expect(factura.status).toBe('AUTORIZADA');
+    const csv = await get('/api/invoice/export?status=AUTORIZADA', c.auth);
+    const [header, row] = cells(csv.body);
+    expect(header).toEqual(INVOICE_HEADER);
+    expect(row).toEqual([factura.numero, 'AUTORIZADA', '2026-11-20', 'María Fernanda Lozada', '1002.50', '1002.50', 'PENDIENTE', '1714307103', factura.claveAcceso, '850.00', '0.00', '25.00', '0.00', '0.00', '0.00', '127.50']);
+    // The default answer for API clients keeps ',' and decimal points; the file is named in Spanish.
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="facturas-2026-11-20.csv"');
+
+    // Excel with Spanish (Ecuador) settings: ';', decimal commas, dd/mm/aaaa, the 49-digit clave kept as text; named for the month.
+    const excel = await get('/api/invoice/export?status=AUTORIZADA&format=excel-es&from=2026-11-01&to=2026-11-30', c.auth);
+    expect(excel.statusCode).toBe(200);
+    expect(excel.headers['content-disposition']).toBe('attachment; filename="facturas-2026-11.csv"');
+    const lines = excel.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(INVOICE_HEADER.join(';'));
+    expect(lines[1]).toBe(`${factura.numero};AUTORIZADA;20/11/2026;María Fernanda Lozada;1002,50;1002,50;PENDIENTE;1714307103;"=""${factura.claveAcceso}""";850,00;0,00;25,00;0,00;0,00;0,00;127,50`);
+    const xlsx = await get('/api/invoice/export?format=xlsx', c.auth);
+    expect(xlsx.headers['content-disposition']).toBe('attachment; filename="facturas-2026-11-20.xlsx"');
+    expect((await get('/api/invoice/export?format=nada', c.auth)).statusCode).toBe(400);
+  });
+
   it('reads page after page: more rows than one export page, in order', async () => {
     const c = await signUp(t, { ruc: await newRuc() });
     const count = EXPORT_PAGE_SIZE + 5;
@@ -149,8 +188,8 @@ describe('import', () => {
     lines[80] = 'P-0079,Producto 79,1.00,9'; // file line 81
     const csv = lines.join('\r\n');
     const expected = [
-      { row: 13, column: 'Precio', message: 'debe ser un número' },
-      { row: 51, column: 'Descripción', message: 'Campo obligatorio' },
+      { row: 13, column: 'Precio', message: 'Debe ser un número' },
+      { row: 51, column: 'Descripción', message: 'Obligatorio' },
       { row: 81, column: 'IVA', message: '"9" no es un valor vigente de la tabla tarifa_iva' },
     ];
     let c: Awaited<ReturnType<typeof signUp>>;
@@ -208,6 +247,14 @@ describe('import', () => {
     expect((await get('/api/product?q=LIB-01', a.auth)).json()[0]).toMatchObject({ precioUnitario: 13.75, codigoPorcentajeIva: '0' });
   });
 
+  it('takes the IVA rate as the UI labels it ("15 %", "0 %", "No objeto de IVA", "4 — 15 %") as well as the SRI code', async () => {
+    const csv = ['Código;Descripción;Precio;IVA', 'LBL-1;Con IVA;10;15 %', 'LBL-2;Tarifa cero;10;0%', 'LBL-3;No objeto;10;No objeto de IVA', 'LBL-4;Como en la lista;10;4 — 15 %', 'LBL-5;Exento;10;Exento de IVA', 'LBL-6;Código;10;5', 'LBL-7;Inventado;10;99 %'].join('\n');
+    const res = (await importCsv('/api/product/import?mode=valid', a.auth, csv)).json();
+    expect(res).toMatchObject({ created: 6, updated: 0, errors: [{ row: 8, column: 'IVA', message: expect.stringMatching(/99 %/) }] });
+    const iva = Object.fromEntries(((await get('/api/product?q=LBL-&per_page=20', a.auth)).json() as Array<{ codigoPrincipal: string; codigoPorcentajeIva: string }>).map((p) => [p.codigoPrincipal, p.codigoPorcentajeIva]));
+    expect(iva).toEqual({ 'LBL-1': '4', 'LBL-2': '0', 'LBL-3': '6', 'LBL-4': '4', 'LBL-5': '7', 'LBL-6': '5' });
+  });
+
   it('refuses a header with unknown, repeated or missing columns before reading any row', async () => {
     const res = await importCsv('/api/product/import?mode=valid', a.auth, 'Código,Marca,Descripción,descripcion\nZ-1,Acme,Algo,Algo\n');
     expect(res.json()).toEqual({
@@ -225,7 +272,7 @@ describe('import', () => {
 
   it('serves a template and checks permissions', async () => {
     const template = await get('/api/product/import/template', a.auth);
-    expect(template.headers['content-disposition']).toBe('attachment; filename="plantilla-product.csv"');
+    expect(template.headers['content-disposition']).toBe('attachment; filename="plantilla-productos.csv"');
     expect(cells(template.body)).toEqual([['Código principal', 'Código de barras', 'Descripción', 'Precio unitario (USD)', 'Tarifa de IVA', 'Garantía (meses)']]);
     const email = uniqueEmail('contador');
     await post(t, a.auth, '/api/user', { email, firstName: 'C', lastName: 'Ontador', role: 'CONTADOR', password: 'Clave1234!' });

@@ -48,7 +48,7 @@ describe('GET /api/dashboard', () => {
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.period).toEqual({ from: '2026-11-01', to: '2026-11-20' });
-    expect(d.sales).toEqual({ thisMonth: 1002.5, lastMonth: 1955, period: 1002.5 }); // 977.50 + 25.00
+    expect(d.sales).toEqual({ thisMonth: 1002.5, lastMonth: 1955, period: 1002.5, thisMonthIva: 127.5 }); // 977.50 + 25.00; IVA 850 × 15 %
     expect(d.iva).toBe(127.5); // 850 × 15 %
     expect(d.authorisedInPeriod).toBe(2);
     expect(d.byStatus).toEqual({ AUTORIZADA: 2, DEVUELTA: 1, RECIBIDA: 2, BORRADOR: 2 });
@@ -62,7 +62,8 @@ describe('GET /api/dashboard', () => {
       ['Libro de contabilidad', 25],
     ]);
     // Stuck, then rejected, then old drafts; the RECIBIDA of 10 minutes and the draft of a day are not listed.
-    const reasons = d.attention.map((x: { reason: string; status: string }) => `${x.reason}:${x.status}`);
+    // (Overdue facturas, listed after these, are tests/api/dashboard-receivables.test.ts's.)
+    const reasons = d.attention.filter((x: { reason: string }) => x.reason !== 'overdue').map((x: { reason: string; status: string }) => `${x.reason}:${x.status}`);
     expect(reasons).toEqual(['stuck:RECIBIDA', 'rejected:DEVUELTA', 'old_draft:BORRADOR']);
     expect(d.attention.find((x: { reason: string }) => x.reason === 'old_draft')).toMatchObject({ numero: null, fechaEmision: '2026-11-01', importeTotal: 12.5, razonSocialComprador: 'María Fernanda Lozada' });
     expect(d.attention.find((x: { reason: string }) => x.reason === 'rejected').mensaje).toBe('[45] ERROR SECUENCIAL REGISTRADO');
@@ -82,7 +83,7 @@ describe('GET /api/dashboard', () => {
   it('shows company B only its own sale', async () => {
     const d = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: b.auth })).json();
     expect(d.sales.thisMonth).toBe(9775); // 10 × 850 × 1.15
-    expect(d.attention).toEqual([]);
+    expect(d.attention.filter((x: { reason: string }) => x.reason !== 'overdue')).toEqual([]);
   });
 
   it('stays exact when an authorised invoice is annulled, corrected, authorised again or deleted', async () => {
@@ -103,7 +104,7 @@ describe('GET /api/dashboard', () => {
     // Back to AUTORIZADA, moved to last month: it counts there, once.
     await t.database.db.execute(sql`update comprobante set status = 'AUTORIZADA', fecha_emision = '2026-10-20' where id = ${other._id}`);
     d = await dashboard();
-    expect(d.sales).toEqual({ thisMonth: 977.5, lastMonth: 25, period: 977.5 });
+    expect(d.sales).toEqual({ thisMonth: 977.5, lastMonth: 25, period: 977.5, thisMonthIva: 127.5 });
     expect(d.series.at(-2)).toEqual({ month: '2026-10', total: 25, count: 1 });
 
     // A change that is not about the sale (the e-mail sent) leaves the figures as they were.
@@ -112,10 +113,30 @@ describe('GET /api/dashboard', () => {
 
     await t.database.db.execute(sql`delete from comprobante where id = ${kept._id}`);
     d = await dashboard();
-    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 25, period: 0 });
+    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 25, period: 0, thisMonthIva: 0 });
     expect(d.topCustomers).toEqual([]);
     expect(d.topProducts).toEqual([]);
     expect(d.byStatus).toEqual({});
+  });
+
+  it('counts comprobantes per type, labelled: a guía, a retención or a liquidación is no factura', async () => {
+    const e = await signUp(t, { ruc: await newRuc() });
+    const own = await seedMasterData(t, e.auth);
+    const asType = (id: string, codDoc: string) => t.database.db.execute(sql`update comprobante set cod_doc = ${codDoc} where id = ${id}`);
+    await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-10', laptops: 1 });
+    await invoice(e.auth, own, { status: 'DEVUELTA', fecha: '2026-11-11', books: 1 });
+    await asType((await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-12', books: 1 }))._id, '06');
+    await asType((await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-13', books: 1 }))._id, '07');
+    await asType((await invoice(e.auth, own, { status: 'BORRADOR', fecha: '2026-11-14', books: 1 }))._id, '03');
+    const d = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: e.auth })).json();
+    expect(d.byType).toEqual([
+      { codDoc: '01', label: 'Factura', byStatus: { DEVUELTA: 1, AUTORIZADA: 1 }, total: 2 },
+      { codDoc: '03', label: 'Liquidación de compra', byStatus: { BORRADOR: 1 }, total: 1 },
+      { codDoc: '06', label: 'Guía de remisión', byStatus: { AUTORIZADA: 1 }, total: 1 },
+      { codDoc: '07', label: 'Comprobante de retención', byStatus: { AUTORIZADA: 1 }, total: 1 },
+    ]);
+    expect(d.authorisedInPeriod).toBe(1);
+    expect(d.sales.thisMonth).toBe(977.5);
   });
 
   it('counts the certificate\'s whole days to expiry and lists it under attention from 30 days', async () => {
@@ -134,7 +155,7 @@ describe('GET /api/dashboard', () => {
     expect(d.certificate).toEqual({ daysToExpiry: 30 });
     expect(d.attention).toEqual([{ reason: 'certificate', daysToExpiry: 30, notAfter: notAfter.toISOString() }]);
     expect(d.byStatus).toEqual({});
-    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 0, period: 0 });
+    expect(d.sales).toEqual({ thisMonth: 0, lastMonth: 0, period: 0, thisMonthIva: 0 });
 
     await upload(31);
     const later = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: c.auth })).json();

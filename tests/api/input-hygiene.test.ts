@@ -115,7 +115,7 @@ describe('path parameters', () => {
   it('ids must be UUIDs and catalog codes cannot hold blanks', async () => {
     const byId = await inject('GET', '/api/invoice/not-a-uuid');
     expect400At(byId, '_id', 'invoice id');
-    expect(byId.json().details[0].message).toBe('debe ser un identificador (UUID) válido');
+    expect(byId.json().details[0].message).toBe('Id: debe ser un identificador (UUID) válido');
     expect400At(await inject('GET', '/api/admin/table/forma_pago/catalog/a%20b'), 'code', 'catalog code');
     expect((await inject('GET', '/api/admin/table/forma_pago/catalog/01')).statusCode).toBe(200);
   });
@@ -148,6 +148,9 @@ describe('a 5xx carries its request id', () => {
       throw new Error('role store down');
     };
     try {
+      // The session is cached per node: a change to the user drops it, so this request loads it again.
+      await t.database.db.execute(sql`update app_user set last_name = last_name || '.' where company_id = ${companyId}`);
+      await t.app.changeFeed.sync();
       const res = await inject('GET', '/api/user/profile-info');
       expect(res.statusCode).toBe(500);
       const body = res.json() as { requestId: string; message: string };
@@ -200,27 +203,82 @@ describe('fuzz: every route with malformed params, queries and bodies', () => {
     }
   }
 
+  /** A request of the walk: what was sent and, as SUPERADMIN, what came back. */
+  interface Sent {
+    method: string;
+    url: string;
+    payload?: string;
+    headers?: Record<string, string>;
+    where: string;
+    status: number;
+  }
+  /** The permission resource guarding a company-settings or user-management URL; self-service paths have none. */
+  const guardedResource = (url: string): string | undefined => {
+    const path = url.split('?')[0];
+    if (/^\/api\/admin\/(webhook|api-key|company)(\/|$)/.test(path)) return 'company';
+    if (/^\/api\/user(\/|$)/.test(path) && !/^\/api\/user\/(password|profile-info|mfa)(\/|$)/.test(path)) return 'user';
+    return undefined;
+  };
+  /** Requests of the SUPERADMIN walk that got past validation (their answer was not 400). */
+  const pastValidation: Sent[] = [];
+
   it('never answers 5xx and always a JSON error body', async () => {
     let requests = 0;
+    const send = async (method: string, url: string, where: string, payload?: string, headers?: Record<string, string>) => {
+      requests += 1;
+      const res = await inject(method, url, payload, headers);
+      expectJsonError(res, where);
+      if (res.statusCode !== 400) pastValidation.push({ method, url, payload, headers, where, status: res.statusCode });
+    };
     for (const route of routes()) {
       for (const name of paramsOf(route)) {
-        for (const bad of badParams) {
-          requests += 1;
-          expectJsonError(await inject(route.method, fill(route, { [name]: bad })), `${route.method} ${route.url} :${name}=${bad}`);
-        }
+        for (const bad of badParams) await send(route.method, fill(route, { [name]: bad }), `${route.method} ${route.url} :${name}=${bad}`);
       }
       // Only GET routes read a query beyond the common ones; the others get the first few.
-      for (const query of route.method === 'GET' ? badQueries : badQueries.slice(0, 3)) {
-        requests += 1;
-        expectJsonError(await inject(route.method, `${fill(route)}?${query}`), `${route.method} ${route.url}?${query}`);
-      }
+      for (const query of route.method === 'GET' ? badQueries : badQueries.slice(0, 3)) await send(route.method, `${fill(route)}?${query}`, `${route.method} ${route.url}?${query}`);
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) {
-        for (const [contentType, payload] of badBodies(route)) {
-          requests += 1;
-          expectJsonError(await inject(route.method, fill(route), payload, { 'content-type': contentType }), `${route.method} ${route.url} body ${payload.slice(0, 60)}`);
-        }
+        for (const [contentType, payload] of badBodies(route)) await send(route.method, fill(route), `${route.method} ${route.url} body ${payload.slice(0, 60)}`, payload, { 'content-type': contentType });
       }
     }
     expect(requests).toBeGreaterThan(800);
+  }, 300_000);
+
+  /**
+   * The same walk as the roles the permission matrix limits (server/db/seed/roles.ts). Validation
+   * runs before the permission check and does not depend on the role, so each role replays the
+   * requests that got past validation as SUPERADMIN: those reach the guards, the emission scope
+   * and the handlers, which are what differ by role. The EMISOR may issue from one establishment
+   * only (emission scope), so the scope guard is walked too.
+   */
+  it.each(['EMISOR', 'CONTADOR'])('as %s: never 5xx, always a JSON error body, and writes to users and company settings the role may only read are 403', async (role) => {
+    expect(pastValidation.length, 'the SUPERADMIN walk runs first').toBeGreaterThan(100);
+    const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
+    const estab = role === 'EMISOR' ? '091' : '092';
+    const establishment = await inject('POST', '/api/establishment', { estab, nombre: `Local ${estab}`, dirEstablecimiento: 'Quito', puntosEmision: [{ ptoEmi: '001' }] });
+    expect(establishment.statusCode, establishment.body).toBe(201);
+    const created = await inject('POST', '/api/user', { email, firstName: 'Prueba', lastName: role, role, password: 'Clave1234!', ...(role === 'EMISOR' ? { emissionPoints: [{ estab }] } : {}) });
+    expect(created.statusCode, created.body).toBe(201);
+    const login = await t.app.inject({ method: 'PUT', url: `/auth/company/${companyId}/login`, payload: { email, password: 'Clave1234!' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const roleAuth = { authorization: `Bearer ${login.json().token}` };
+    const permissions = login.json().result.permissions as Record<string, string[]>;
+    let refused = 0;
+    let guardedWrites = 0;
+    for (const sent of pastValidation) {
+      const res = await t.app.inject({ method: sent.method as 'GET', url: sent.url, headers: { ...roleAuth, ...(sent.headers ?? {}) }, ...(sent.payload !== undefined ? { payload: sent.payload } : {}) });
+      expectJsonError(res, `${role} ${sent.where}`);
+      if (res.statusCode === 403) refused += 1;
+      // A write the SUPERADMIN could make on what the role may only read (or not see) is refused.
+      const resource = guardedResource(sent.url);
+      const write = sent.method !== 'GET';
+      if (write && resource && sent.status < 300 && !(permissions[resource] ?? []).some((a) => a !== 'read')) {
+        expect(res.statusCode, `${role} ${sent.where}`).toBe(403);
+        guardedWrites += 1;
+      }
+      // Catalog tables are platform staff's: no company role changes them.
+      if (write && /^\/api\/admin\/table/.test(sent.url) && sent.status < 300) expect(res.statusCode, `${role} ${sent.where}`).toBe(403);
+    }
+    expect(refused, `${role}: requests refused with 403`).toBeGreaterThan(20);
+    expect(guardedWrites, `${role}: writes to users or company settings replayed`).toBeGreaterThan(0);
   }, 300_000);
 });

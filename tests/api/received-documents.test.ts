@@ -95,6 +95,10 @@ describe('by access key', () => {
       withholdings: [],
       relatedInvoice: null,
       source: 'clave',
+      // Fetched by key: the XML is the one the SRI returned (DESIGN.md §10).
+      confirmado: true,
+      sriEstado: 'AUTORIZADO',
+      confirmMessage: null,
     });
     expect(received1.fechaAutorizacion).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
     expect(received1.impuestos).toEqual(
@@ -173,7 +177,8 @@ describe('by XML upload', () => {
     expect(envelope.statusCode).toBe(200);
     const byEnvelope = await api('POST', '/api/received-document', b.auth, { xml: envelope.body });
     expect(byEnvelope.statusCode, byEnvelope.body).toBe(201);
-    expect(byEnvelope.json()).toMatchObject({ claveAcceso: f2.claveAcceso, numeroAutorizacion: f2.claveAcceso, source: 'xml', supplier: received1.supplier, importeTotal: 1002.5 });
+    // An upload, even in the SRI's envelope, is believed only once the SRI confirms it (DESIGN.md §10).
+    expect(byEnvelope.json()).toMatchObject({ claveAcceso: f2.claveAcceso, numeroAutorizacion: f2.claveAcceso, source: 'xml', supplier: received1.supplier, importeTotal: 1002.5, confirmado: false, sriEstado: null, sriCheckedAt: null });
 
     const f3 = await saleToB();
     const signed = (await api('GET', `/api/invoice/${f3._id}/xml`, a.auth)).body;
@@ -192,6 +197,13 @@ describe('by XML upload', () => {
     expect(notXml.json().details[0].path).toBe('xml');
     const suppliers = await api('GET', `/api/supplier?q=${rucA}`, b.auth);
     expect(suppliers.headers['x-total-count']).toBe('1');
+
+    const unconfirmed = await api('GET', '/api/received-document?confirmado=false', b.auth);
+    expect(unconfirmed.json().map((r: { _id: string }) => r._id).sort()).toEqual([byEnvelope.json()._id, bare.json()._id].sort());
+    expect(unconfirmed.json().every((r: { confirmado: boolean }) => r.confirmado === false)).toBe(true);
+    const confirmed = await api('GET', '/api/received-document?confirmado=true', b.auth);
+    expect(confirmed.json().map((r: { _id: string }) => r._id)).toContain(received1._id);
+    expect(confirmed.json().map((r: { _id: string }) => r._id)).not.toContain(bare.json()._id);
   });
 });
 

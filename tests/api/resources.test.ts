@@ -39,7 +39,7 @@ describe('products', () => {
     expect(ok.precioUnitario).toBe(0.091234);
     const bad = await api('POST', '/api/product', a.auth, { codigoPrincipal: 'KWH2', descripcion: 'x', precioUnitario: 0.0912345, codigoPorcentajeIva: '4' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details[0]).toMatchObject({ path: 'precioUnitario', message: 'debe tener como máximo 6 decimales' });
+    expect(bad.json().details[0]).toMatchObject({ path: 'precioUnitario', message: 'Precio unitario (USD): máximo 6 decimales' });
   });
 
   it('refuses a duplicate codigoPrincipal, unknown IVA codes and wrong types', async () => {
@@ -71,7 +71,9 @@ describe('products', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
     mkdirSync(path.join(dir, 'product'));
     writeFileSync(path.join(dir, 'product', 'patch.json'), JSON.stringify({ addProperties: { marca: { type: 'string', title: 'Marca', maxLength: 40 } } }));
+    // The app merges each company's layer over the registry it was built with: rebuild it on the same database.
     t.deps.schemas = loadSchemaRegistry({ overridesDir: dir });
+    await t.restart();
     try {
       const created = await post(t, a.auth, '/api/product', { codigoPrincipal: 'TV-55', descripcion: 'Televisor', precioUnitario: 499.99, codigoPorcentajeIva: '4', marca: 'Lumen', ignorado: 'x' });
       expect(created.marca).toBe('Lumen');
@@ -83,6 +85,7 @@ describe('products', () => {
       expect(tooLong.json().details[0].path).toBe('marca');
     } finally {
       t.deps.schemas = loadSchemaRegistry();
+      await t.restart();
     }
   });
 });
@@ -121,9 +124,18 @@ describe('customers', () => {
 
 describe('establishments', () => {
   it('requires three-digit codes, unique per company, and distinct emission points', async () => {
-    const bad = await api('POST', '/api/establishment', a.auth, { estab: '1', nombre: 'X', dirEstablecimiento: 'Y', puntosEmision: [{ ptoEmi: '000' }] });
+    const bad = await api('POST', '/api/establishment', a.auth, { estab: '1000', nombre: 'X', dirEstablecimiento: 'Y', puntosEmision: [{ ptoEmi: '000' }] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['estab', 'puntosEmision.0.ptoEmi']));
+    expect(bad.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'estab', message: 'Código de establecimiento: use tres dígitos, p. ej. 001' },
+        { path: 'puntosEmision.0.ptoEmi', message: 'Puntos de emisión, fila 1, punto de emisión: use tres dígitos, p. ej. 001' },
+      ]),
+    );
+    // "1" is what a person means by "001": it pads itself.
+    const padded = await api('POST', '/api/establishment', a.auth, { estab: '9', nombre: 'Sucursal 9', dirEstablecimiento: 'Y', puntosEmision: [{ ptoEmi: '2' }] });
+    expect(padded.statusCode).toBe(201);
+    expect(padded.json()).toMatchObject({ estab: '009', puntosEmision: [{ ptoEmi: '002' }] });
     const dup = await api('POST', '/api/establishment', a.auth, { estab: '001', nombre: 'X', dirEstablecimiento: 'Y', puntosEmision: [{ ptoEmi: '001' }] });
     expect(dup.statusCode).toBe(409);
     const repeated = await api('POST', '/api/establishment', a.auth, { estab: '002', nombre: 'X', dirEstablecimiento: 'Y', puntosEmision: [{ ptoEmi: '001' }, { ptoEmi: '001' }] });

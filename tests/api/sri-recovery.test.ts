@@ -79,8 +79,9 @@ describe('an SRI that answers zero autorizaciones long after the send', () => {
   }, 60_000);
 
   it('still there (43 on the resend): back to polling, authorised once, never received twice', async () => {
-    // Authorisation 6 s after reception, resend after 1 s: the resend meets the stored reception.
-    await t.restart({ worker: false, sriResendAfterMs: 1000, sriSandboxDelayMs: 6000 });
+    // Authorisation 15 s after reception, resend after 1 s: the resend meets the stored reception
+    // (15 s, not less: on a loaded machine the worker's restart alone has taken over 6 s).
+    await t.restart({ worker: false, sriResendAfterMs: 1000, sriSandboxDelayMs: 15_000 });
     const issued = await issueDraft();
     expect(issued.status).toBe('RECIBIDA');
     await t.restart({ worker: true });
@@ -93,5 +94,5 @@ describe('an SRI that answers zero autorizaciones long after the send', () => {
     const jobs = await rows<{ status: string; last_error: string | null }>(sql`select status, last_error from job where comprobante_id = ${issued.id} and kind = 'sri_authorize'`);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
     expect(await sandboxRows(issued.claveAcceso)).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 });

@@ -117,26 +117,26 @@ describe('strict bodies', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual(
       expect.arrayContaining([
-        { path: 'firstName', message: 'debe ser un texto' },
-        { path: 'lastName', message: 'debe ser un texto' },
+        { path: 'firstName', message: 'Nombres: debe ser un texto' },
+        { path: 'lastName', message: 'Apellidos: debe ser un texto' },
       ]),
     );
-    expect(res.json().message).toBe('Datos inválidos en firstName: debe ser un texto');
+    expect(res.json().message).toBe('Nombres: debe ser un texto (y 1 problema más)');
     expect((await api('GET', `/api/user?q=${encodeURIComponent(email)}`, owner.auth)).json()).toEqual([]);
 
     const active = await api('POST', '/api/user', owner.auth, { email, firstName: 'A', lastName: 'B', role: 'EMISOR', password: 'Clave1234!', active: 'true' });
-    expect(active.json().details).toEqual([{ path: 'active', message: 'debe ser verdadero o falso' }]);
+    expect(active.json().details).toEqual([{ path: 'active', message: 'Activo: debe ser sí o no' }]);
     const pw = await api('PUT', '/api/user/password', owner.auth, { currentPassword: owner.password, password: 12345678 });
     expect(pw.statusCode).toBe(400);
-    expect(pw.json().details).toEqual([{ path: 'password', message: 'debe ser un texto' }]);
+    expect(pw.json().details).toEqual([{ path: 'password', message: 'Contraseña: debe ser un texto' }]);
   });
 
   it('refuses unknown fields with a 400 naming them (additionalProperties: false is enforced)', async () => {
     const res = await api('POST', '/api/user', owner.auth, { email: uniqueEmail(), firstName: 'A', lastName: 'B', role: 'EMISOR', password: 'Clave1234!', companyId: other.companyId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ path: 'companyId', message: 'no es un campo permitido' }]);
+    expect(res.json().details).toEqual([{ path: 'companyId', message: 'companyId: no es un campo admitido' }]);
     const missing = await api('POST', '/api/user', owner.auth, { firstName: 'A', lastName: 'B', role: 'EMISOR' });
-    expect(missing.json().details).toEqual([{ path: 'email', message: 'Campo obligatorio' }]);
+    expect(missing.json().details).toEqual([{ path: 'email', message: 'Correo electrónico: obligatorio' }]);
   });
 
   it('still coerces query strings and params, which are text by nature', async () => {
@@ -144,7 +144,7 @@ describe('strict bodies', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(1);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(1);
-    expect((await api('GET', '/api/user?per_page=dos', owner.auth)).json().details[0]).toEqual({ path: 'per_page', message: 'debe ser un número entero' });
+    expect((await api('GET', '/api/user?per_page=dos', owner.auth)).json().details[0]).toEqual({ path: 'per_page', message: 'Resultados por página: debe ser un número entero' });
   });
 });
 

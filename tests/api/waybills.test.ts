@@ -41,6 +41,14 @@ describe('carriers (transportistas)', () => {
     expect(consumidorFinal.statusCode).toBe(400);
     expect(consumidorFinal.json().details[0].path).toBe('tipoIdentificacion');
   });
+
+  it('write the placa in capitals, trimmed, and refuse one with spaces in plain Spanish (issue 28)', async () => {
+    const carrier = await post(t, a.auth, '/api/carrier', { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Fletes Sierra', placa: ' pbc-0457 ' });
+    expect(carrier.placa).toBe('PBC-0457');
+    const spaced = await api('POST', '/api/carrier', { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Fletes Sierra', placa: 'PBC 0457' });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().details).toEqual([{ path: 'placa', message: 'Placa (por defecto): use letras y números, con guion si la placa lo lleva, p. ej. PBA-1234' }]);
+  });
 });
 
 const daysFromToday = (n: number) => {

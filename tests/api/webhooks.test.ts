@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { seedMasterData, createAndIssue, bookSale } from '../helpers/fixtures.ts';
@@ -12,6 +12,14 @@ import { webhookOptions } from '../../server/routes/admin/webhook-routes.ts';
 import { verifySignature } from '../../server/domain/webhooks/sign-webhook.ts';
 import { enqueueWebhookEvent } from '../../server/domain/webhooks/webhook-jobs.ts';
 import { announceExpiringCertificates } from '../../server/domain/webhooks/announce-expiring-certificates.ts';
+
+/** Names this test makes resolve (to a private address, as DNS may do later); any other name goes to the real resolver. */
+const fakeDns = vi.hoisted(() => new Map<string, string>());
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:dns/promises')>();
+  const lookup = ((host: string, options: object) => (fakeDns.has(host) ? Promise.resolve([{ address: fakeDns.get(host)!, family: 4 }]) : real.lookup(host, options as never))) as typeof real.lookup;
+  return { ...real, default: { ...real, lookup }, lookup };
+});
 
 /** What the receiver got: headers, raw body, parsed body. */
 interface Received {
@@ -148,6 +156,62 @@ describe('webhook endpoints', () => {
     const test = await api('POST', `/api/admin/webhook/${endpoint._id}/test`);
     expect(test.json()).toMatchObject({ status: 'failed', httpStatus: null, error: expect.stringMatching(/local o privada/) });
     expect(received).toHaveLength(0);
+    await removeEndpoints();
+  });
+
+  it('a host that does not resolve right now is saved with a warning; its deliveries fail into the log, and once it resolves to a private address they are refused', async () => {
+    t.deps.config.webhookAllowPrivate = false;
+    const url = 'https://receptor-emite.invalid/hooks';
+    const res = await api('POST', '/api/admin/webhook', { url, events: ['comprobante.authorized'] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ url, warning: expect.stringMatching(/No se pudo resolver el nombre receptor-emite\.invalid ahora: el webhook se guardó/) });
+    const endpoint = res.json() as { _id: string };
+    expect((await api('GET', '/api/admin/webhook')).json()).toEqual([expect.objectContaining({ _id: endpoint._id, url })]);
+
+    // An authorised factura while offline: the delivery fails, is logged, and is retried later.
+    await issue();
+    await deliver();
+    const log = (await api('GET', `/api/admin/webhook/${endpoint._id}/deliveries`)).json() as Array<Record<string, unknown>>;
+    expect(log).toEqual([expect.objectContaining({ type: 'comprobante.authorized', attempt: 1, status: 'failed', httpStatus: null, error: 'No se pudo resolver el nombre receptor-emite.invalid', nextAttemptAt: expect.any(String) })]);
+
+    // Later the name resolves, to a private address: the delivery is refused without a request.
+    fakeDns.set('receptor-emite.invalid', '10.20.30.40');
+    const test = await api('POST', `/api/admin/webhook/${endpoint._id}/test`);
+    expect(test.json()).toMatchObject({ status: 'failed', httpStatus: null, error: expect.stringMatching(/local o privada \(receptor-emite\.invalid\)/) });
+    // And saving it again now that it resolves is refused, as any private target.
+    const edit = await api('PUT', `/api/admin/webhook/${endpoint._id}`, { url, events: ['comprobante.authorized'] });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().details[0]).toMatchObject({ path: 'url', message: expect.stringMatching(/local o privada/) });
+    fakeDns.delete('receptor-emite.invalid');
+    expect(received).toHaveLength(0);
+    await removeEndpoints();
+  });
+
+  it('a URL with credentials: shown only when created, masked afterwards, kept on edit, sent as Basic authentication', async () => {
+    const withCredentials = receiverUrl.replace('http://', 'http://integrador:cl%40ve-s3creta@');
+    const created = await newEndpoint(['comprobante.authorized'], withCredentials);
+    expect(created.url).toBe(withCredentials);
+    const masked = receiverUrl.replace('http://', 'http://****:****@');
+    expect((await api('GET', '/api/admin/webhook')).json()).toEqual([expect.objectContaining({ _id: created._id, url: masked })]);
+
+    // The edit form sends the masked URL back with a new path: the stored credentials stay.
+    const edited = await api('PUT', `/api/admin/webhook/${created._id}`, { url: `${masked}/v2`, events: ['comprobante.authorized'] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().url).toBe(`${masked}/v2`);
+    expect(edited.body).not.toContain('s3creta');
+
+    const test = await api('POST', `/api/admin/webhook/${created._id}/test`);
+    expect(test.json()).toMatchObject({ status: 'succeeded', httpStatus: 200 });
+    expect(received).toHaveLength(1);
+    expect(received[0].headers.authorization).toBe(`Basic ${Buffer.from('integrador:cl@ve-s3creta').toString('base64')}`);
+
+    // New credentials replace the old ones; no answer, list or log repeats them.
+    const replaced = await api('PUT', `/api/admin/webhook/${created._id}`, { url: receiverUrl.replace('http://', 'http://otro:nueva@'), events: ['comprobante.authorized'] });
+    expect(replaced.json().url).toBe(masked);
+    await api('POST', `/api/admin/webhook/${created._id}/test`);
+    expect(received[1].headers.authorization).toBe(`Basic ${Buffer.from('otro:nueva').toString('base64')}`);
+    const everything = [(await api('GET', '/api/admin/webhook')).body, (await api('GET', `/api/admin/webhook/${created._id}/deliveries`)).body].join('\n');
+    expect(everything).not.toMatch(/s3creta|nueva|integrador|otro:/);
     await removeEndpoints();
   });
 

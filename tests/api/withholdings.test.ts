@@ -1,8 +1,11 @@
 /**
  * Comprobantes de retención (codDoc 07, 2.0.0) through the shared pipeline, on PGlite and
  * PostgreSQL: company A sells to company B (B's RUC), B registers the factura by its key (POST
- * /api/received-document) and B, the agente de retención, withholds on it. A company without agenteRetencion is
- * refused at issue (422 naming agenteRetencion); with it the retención is AUTORIZADA, bases and
+ * /api/received-document) and B withholds on it. Who may (Reglamento LRTI art. 92, core/withholding-issuer.ts):
+ * a company that is neither a designated agent nor a contribuyente especial is refused at issue on a
+ * received factura (422 naming agenteRetencion, in Spanish, pointing at the Empresa card) but issues on
+ * its own liquidación de compra (num. 2); a designated agent and a contribuyente especial issue. The
+ * retención is AUTORIZADA, bases and
  * values are checked to the cent, porcentajeRetener comes from the catalog rate in force on the
  * date, the proposal endpoint fills the docSustento and the supplier's default codes, the RIDE
  * carries the table and the total withheld, the mail goes to the supplier, and the dashboard does
@@ -74,15 +77,36 @@ describe('comprobante de retención', () => {
     expect(bad.json().details[0].path).toBe('codigoRetencionRenta');
   });
 
-  it('a company without agenteRetencion keeps a draft but cannot issue: 422 naming agenteRetencion', async () => {
+  it('a company neither designated agent nor contribuyente especial keeps a draft on a received factura but cannot issue: 422 naming agenteRetencion, in Spanish', async () => {
     const { receivedId } = await facturaToBuyer(supplier._id);
     const draft = await post(t, buyer.auth, '/api/withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: supplier._id, docsSustento: [{ receivedDocument: receivedId, codSustento: '01', retenciones: [{ codigo: '1', codigoRetencion: '312', baseImponible: 875 }] }] });
     expect(draft).toMatchObject({ status: 'BORRADOR', codDoc: '07' });
     const refused = await api('POST', `/api/withholding/${draft._id}/issue`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/agenteRetencion/);
+    expect(refused.json().message).toMatch(/no es agente de retención ni contribuyente especial/);
+    expect(refused.json().message).toMatch(/art\. 92/);
+    expect(refused.json().message).toMatch(/Empresa › «Datos de la empresa y del SRI», campos «Agente de retención \(resolución\)» o «Contribuyente especial \(resolución\)»/);
     expect(refused.json().details[0].path).toBe('agenteRetencion');
     expect((await api('GET', `/api/withholding/${draft._id}`)).json().status).toBe('BORRADOR');
+  });
+
+  it('neither designated nor especial, on its own AUTORIZADA liquidación de compra (art. 92 num. 2): the proposal withholds 100 % of its IVA, the retención is AUTORIZADA and cites it', async () => {
+    const person = await createSupplier(t, buyer.auth, { codigoRetencionRenta: '303' });
+    const liq = await createAndIssue(t, buyer.auth, 'purchase-settlement', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, detalles: [{ product: buyerData.laptop._id, descripcion: 'Asesoría contable', cantidad: 1, precioUnitario: 400, descuento: 0, codigoPorcentajeIva: '4' }] });
+    expect(liq).toMatchObject({ status: 'AUTORIZADA', importeTotal: 460 });
+    const proposal = (await api('GET', `/api/withholding/proposal?purchaseSettlement=${liq._id}`)).json();
+    expect(proposal).toMatchObject({
+      supplier: person._id,
+      docsSustento: [{ purchaseSettlement: liq._id, codDocSustento: '03', numDocSustento: String(liq.numero).replaceAll('-', ''), numAutDocSustento: liq.claveAcceso, totalSinImpuestos: 400, importeTotal: 460, retenciones: [{ codigo: '1', codigoRetencion: '303', baseImponible: 400, porcentajeRetener: 10, valorRetenido: 40 }, { codigo: '2', codigoRetencion: '3', baseImponible: 60, porcentajeRetener: 100, valorRetenido: 60 }] }],
+    });
+    const issued = await createAndIssue(t, buyer.auth, 'withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, docsSustento: proposal.docsSustento });
+    expect(issued).toMatchObject({ status: 'AUTORIZADA', purchaseSettlement: liq._id, importeTotal: 100, razonSocialComprador: 'José Quishpe Tipán' });
+    const xml = (await api('GET', `/api/withholding/${issued._id}/xml`)).body;
+    expect(xml).not.toContain('<agenteRetencion>');
+    expect(xml).toContain('<tipoIdentificacionSujetoRetenido>05</tipoIdentificacionSujetoRetenido>');
+    expect(xml).toContain('<codDocSustento>03</codDocSustento>');
+    expect(xml).toContain('<retencion><codigo>2</codigo><codigoRetencion>3</codigoRetencion><baseImponible>60.00</baseImponible><porcentajeRetener>100</porcentajeRetener><valorRetenido>60.00</valorRetenido></retencion>');
+    expect(((await api('GET', `/api/withholding?invoice=${liq._id}`)).json() as Array<{ _id: string }>).map((w) => w._id)).toEqual([issued._id]);
   });
 
   it('an agente de retención issues one on a received factura -> AUTORIZADA: bases and values to the cent, % from the catalog by date, RIDE, mail, not a sale', async () => {
@@ -182,24 +206,6 @@ describe('comprobante de retención', () => {
     expect(dashboard.sales.period).toBe(0);
   });
 
-  it('on an own AUTORIZADA liquidación de compra: the proposal withholds 100 % of its IVA, the retención is AUTORIZADA and cites it', async () => {
-    const person = await createSupplier(t, buyer.auth, { codigoRetencionRenta: '303' });
-    const liq = await createAndIssue(t, buyer.auth, 'purchase-settlement', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, detalles: [{ product: buyerData.laptop._id, descripcion: 'Asesoría contable', cantidad: 1, precioUnitario: 400, descuento: 0, codigoPorcentajeIva: '4' }] });
-    expect(liq).toMatchObject({ status: 'AUTORIZADA', importeTotal: 460 });
-    const proposal = (await api('GET', `/api/withholding/proposal?purchaseSettlement=${liq._id}`)).json();
-    expect(proposal).toMatchObject({
-      supplier: person._id,
-      docsSustento: [{ purchaseSettlement: liq._id, codDocSustento: '03', numDocSustento: String(liq.numero).replaceAll('-', ''), numAutDocSustento: liq.claveAcceso, totalSinImpuestos: 400, importeTotal: 460, retenciones: [{ codigo: '1', codigoRetencion: '303', baseImponible: 400, porcentajeRetener: 10, valorRetenido: 40 }, { codigo: '2', codigoRetencion: '3', baseImponible: 60, porcentajeRetener: 100, valorRetenido: 60 }] }],
-    });
-    const issued = await createAndIssue(t, buyer.auth, 'withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: person._id, docsSustento: proposal.docsSustento });
-    expect(issued).toMatchObject({ status: 'AUTORIZADA', purchaseSettlement: liq._id, importeTotal: 100, razonSocialComprador: 'José Quishpe Tipán' });
-    const xml = (await api('GET', `/api/withholding/${issued._id}/xml`)).body;
-    expect(xml).toContain('<tipoIdentificacionSujetoRetenido>05</tipoIdentificacionSujetoRetenido>');
-    expect(xml).toContain('<codDocSustento>03</codDocSustento>');
-    expect(xml).toContain('<retencion><codigo>2</codigo><codigoRetencion>3</codigoRetencion><baseImponible>60.00</baseImponible><porcentajeRetener>100</porcentajeRetener><valorRetenido>60.00</valorRetenido></retencion>');
-    expect(((await api('GET', `/api/withholding?invoice=${liq._id}`)).json() as Array<{ _id: string }>).map((w) => w._id)).toEqual([issued._id]);
-  });
-
   it('takes a given porcentajeRetener, warns (not refuses) when the sustento is more than 5 days old, and refuses with field paths', async () => {
     const { receivedId } = await facturaToBuyer(supplier._id);
     const base = { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: supplier._id };
@@ -260,5 +266,18 @@ describe('comprobante de retención', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details[0].path).toBe('docsSustento.0.receivedDocument');
     expect((await api('GET', `/api/withholding/proposal?receivedDocument=${receivedId}`, undefined, stranger.auth)).statusCode).toBe(400);
+  });
+
+  it('a contribuyente especial that is not a designated agent issues on a received factura', async () => {
+    const profile = (await api('GET', '/api/admin/company')).json() as Record<string, unknown>;
+    const put = await api('PUT', '/api/admin/company', { razonSocial: profile.razonSocial, email: profile.email, dirMatriz: profile.dirMatriz, agenteRetencion: '', contribuyenteEspecial: '5368' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ agenteRetencion: '', contribuyenteEspecial: '5368' });
+    const { receivedId } = await facturaToBuyer(supplier._id);
+    const issued = await createAndIssue(t, buyer.auth, 'withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: supplier._id, docsSustento: [{ receivedDocument: receivedId, codSustento: '01', retenciones: [{ codigo: '1', codigoRetencion: '312', baseImponible: 875 }] }] });
+    expect(issued).toMatchObject({ status: 'AUTORIZADA', receivedDocument: receivedId });
+    const xml = (await api('GET', `/api/withholding/${issued._id}/xml`)).body;
+    expect(xml).toContain('<contribuyenteEspecial>5368</contribuyenteEspecial>');
+    expect(xml).not.toContain('<agenteRetencion>');
   });
 });

@@ -41,6 +41,11 @@ describe('benchmarks (smoke size)', () => {
       expect(positive(row.invoicesPerSecond) && positive(row.apiCpuMsPerInvoice), `${row.db} × ${row.clients}`).toBe(true);
     }
     expect(r.results.map((x: { clients: number }) => x.clients)).toEqual(expect.arrayContaining([1, 8, 32]));
+    // Batch mode in the same run (issue 30): lotes make fewer SRI calls per invoice than single sends.
+    type Row = { db: string; mode: string; sriCallsPerInvoice: number };
+    const batch = r.results.find((x: Row) => x.mode === 'batch' && x.db === 'pglite');
+    const single = r.results.find((x: Row) => x.mode === 'single' && x.db === 'pglite');
+    expect(batch.sriCallsPerInvoice).toBeLessThan(single.sriCallsPerInvoice);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('bench:list seeds PostgreSQL, loads the API and the bare SQL at two sizes', () => {
@@ -48,7 +53,11 @@ describe('benchmarks (smoke size)', () => {
     const r = result('list-smoke');
     expect(r.sizes).toHaveLength(2);
     for (const size of r.sizes) {
-      expect(size.rows).toHaveLength(4);
+      // Four list shapes and three of receivables (issue 26: VENCIDA / PENDIENTE by due date, by payment status).
+      expect(size.rows.map((row: { scenario: string }) => row.scenario)).toEqual(expect.arrayContaining(['vencidas por vencimiento', 'pendientes por vencimiento', 'orden por estado de pago']));
+      expect(size.rows).toHaveLength(7);
+      expect(size.plans).toHaveLength(7);
+      for (const plan of size.plans) expect(plan.nodes.length > 0 && typeof plan.seqScan === 'boolean', plan.scenario).toBe(true);
       for (const row of size.rows) {
         expect(positive(row.api.requestsPerSecond) && positive(row.bare.requestsPerSecond), row.scenario).toBe(true);
         expect(row.api.non2xx + row.api.errors, row.scenario).toBe(0);
@@ -62,7 +71,11 @@ describe('benchmarks (smoke size)', () => {
   it('bench:ui measures the initial JS, the list and a keystroke in Chromium', () => {
     bench('ui', ['--smoke'], { BENCH_DIST_DIR: path.join(tmp, 'dist'), BENCH_REUSE_DIST: '1', CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     const r = result('ui-smoke');
-    expect(positive(r.initialJs.gzipKb)).toBe(true);
+    expect(positive(r.initialJs.gzipKb) && positive(r.initialJs.brKb)).toBe(true);
+    // The JS sent before the first row includes at least the entry script, and is less than it decodes to.
+    expect(r.jsBeforeFirstRow.sentKb).toBeGreaterThan(0);
+    expect(r.jsBeforeFirstRow.sentKb).toBeLessThan(r.jsBeforeFirstRow.decodedKb);
+    expect(positive(r.loginReadyCold.medianMs)).toBe(true);
     expect(positive(r.listReady.medianMs) && positive(r.listReadyWarm.medianMs) && positive(r.listReady.apiSerialRounds)).toBe(true);
     expect(positive(r.keystroke.frameMedianMs)).toBe(true);
   });
@@ -80,5 +93,18 @@ describe('benchmarks (smoke size)', () => {
     const r = result('memory');
     expect(r.rows).toHaveLength(3);
     for (const row of r.rows) expect(positive(row.idleRssMb) && positive(row.peakRssMb), row.run).toBe(true);
+  });
+  it('bench:close builds a month of documents and times the ATS, the forms, the books and the streamed archive, with the server\'s RSS', () => {
+    bench('close', ['--smoke', '--db', process.env.TEST_DATABASE_URL ? 'both' : 'pglite']);
+    const r = result('close-smoke');
+    expect(r.results.map((x: { db: string }) => x.db)).toEqual(process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
+    for (const run of r.results) {
+      expect(run.documents, run.db).toBe(200);
+      for (const op of run.operations) expect(op.status, `${run.db} ${op.operation}`).toBe(200);
+      expect(run.operations.map((o: { operation: string }) => o.operation)).toContain('ATS: archivo XML');
+      expect(run.archive.status).toBe(200);
+      expect(run.archive.rides, run.db).toBe(true);
+      expect(positive(run.archive.bytes) && positive(run.archive.serverIdleRssMb) && Number.isFinite(run.archive.rssAboveIdleMb), run.db).toBe(true);
+    }
   });
 });

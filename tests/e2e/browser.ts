@@ -10,13 +10,17 @@ export const SCREENS_DIR = path.join(process.env.EMITE_TEST_TMP ?? path.resolve(
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launch(): Promise<{ browser: Browser; context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> }> {
+/**
+ * @param opts.args Chromium flags added to {@link CHROMIUM_FLAGS} (e.g. `--host-resolver-rules=…`).
+ * @param opts.viewport default 1280 × 860.
+ */
+export async function launch(opts: { args?: string[]; viewport?: { width: number; height: number } } = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // launch() gives every run a fresh temporary profile of its own.
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(opts.args ?? [])],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-EC' });
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 860 }, locale: 'es-EC' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

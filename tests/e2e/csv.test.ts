@@ -15,11 +15,11 @@ describe('CSV in Chromium', () => {
     await nav('Facturas');
     await page.getByRole('cell').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^facturas-\d{4}-\d{2}(-\d{2})?\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Número,Estado,Fecha,Cliente,Total');
+    expect(lines[0]).toBe('Número,Estado,Fecha,Cliente,Total,Saldo,Cobro,Identificación del cliente,Clave de acceso,Base 15 %,Base 5 %,Base 0 %,Base otras tarifas,No objeto de IVA,Exenta de IVA,IVA');
     expect(lines.length).toBeGreaterThan(1);
     // Default sort of the list: newest first.
     const dates = lines.slice(1).map((l) => /\d{4}-\d{2}-\d{2}/.exec(l)?.[0] ?? '');
@@ -36,7 +36,7 @@ describe('CSV in Chromium', () => {
     await page.getByLabel('Archivo CSV').setInputFiles({ name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const table = page.getByTestId('import-errors');
     await table.waitFor();
-    await expect(table.getByRole('row').nth(1).innerText()).resolves.toMatch(/3\s+Precio\s+debe ser un número/);
+    await expect(table.getByRole('row').nth(1).innerText()).resolves.toMatch(/3\s+Precio\s+Debe ser un número/);
     await expect(page.getByTestId('import-report').first().innerText()).resolves.toMatch(/Se crearán: 2/);
     // All or nothing is refused while there are errors; only the valid rows can be saved.
     await expect(page.getByRole('button', { name: 'Importar', exact: true }).isDisabled()).resolves.toBe(true);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
+import { apiCaller } from './steps.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 
@@ -31,7 +32,8 @@ describe('invoicing in Chromium', () => {
         await page.getByLabel('Código de establecimiento').fill('002');
         await page.getByLabel(/^Nombre\*?$/).fill('Sucursal Guayaquil');
         await page.getByLabel('Dirección del establecimiento').fill('Av. 9 de Octubre 100, Guayaquil');
-        await page.getByLabel('Punto de emisión').first().fill('001');
+        // The points are rows (ui:options.layout row), each field named with its row number (issue 28).
+        await page.getByLabel(/^Punto de emisión 1\b/).fill('001');
       },
       'Sucursal Guayaquil',
     );
@@ -92,7 +94,9 @@ describe('invoicing in Chromium', () => {
     await page.getByRole('button', { name: 'Agregar línea' }).click();
     await page.getByLabel('Producto de la línea 3').fill('SILLA-99');
     await page.getByLabel('Precio unitario de la línea 3').fill('10');
-    await page.getByText('Elija un producto de la lista o quite la línea').waitFor();
+    await page.getByTestId('line-2').getByText('Elija un producto de la lista o quite la línea').waitFor();
+    // …and named under the buttons as what blocks issuing (issue 28)
+    expect(await page.getByTestId('issue-blocker').textContent()).toContain('Línea 3: Elija un producto de la lista');
     expect(await page.getByTestId('importe-total').textContent()).toBe('$ 405.00');
     await screenshot(page, '12a-line-without-product');
     await page.getByRole('button', { name: 'Guardar borrador' }).click();
@@ -121,6 +125,8 @@ describe('invoicing in Chromium', () => {
     const { page, errors } = e2e.b;
     await page.getByRole('row', { name: /Importadora Andina/ }).click();
     await page.getByRole('button', { name: 'Emitir' }).click();
+    // The factura asks before issuing, as the other five types do (issue 28).
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Emitir', exact: true }).click();
     await page.getByTestId('issued-panel').waitFor();
     await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('Autorizada');
     const clave = (await page.getByTestId('clave-acceso').textContent())!;
@@ -149,9 +155,48 @@ describe('invoicing in Chromium', () => {
     await nav('Facturas');
     const row = page.getByRole('row', { name: /Importadora Andina/ });
     await expect.poll(() => row.textContent()).toContain('Autorizada');
-    await page.getByLabel('Estado').selectOption('AUTORIZADA');
+    await page.getByLabel('Estado', { exact: true }).selectOption('AUTORIZADA');
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await screenshot(page, '15-list-authorised');
+    expect(errors).toEqual([]);
+  });
+
+  it('issues ten drafts at once: select them, Emitir seleccionados, watch the progress, all authorised', async () => {
+    const { page, errors } = e2e.b;
+    const call = apiCaller(() => e2e.srv.url);
+    const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+    const list = async (path: string) => (await fetch(`${e2e.srv.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const [establishment] = (await list('/api/establishment?q=002')) as Array<{ _id: string }>;
+    const [customer] = (await list('/api/customer?q=Andina')) as Array<{ _id: string }>;
+    const [product] = (await list('/api/product?q=LIB-99')) as Array<{ _id: string }>;
+    for (let i = 1; i <= 10; i += 1) {
+      await call('POST', '/api/invoice', { establishment: establishment._id, ptoEmi: '001', customer: customer._id, detalles: [{ product: product._id, cantidad: i, precioUnitario: 30, descuento: 0, codigoPorcentajeIva: '0' }], pagos: [{ formaPago: '01', total: 30 * i }] }, token);
+    }
+
+    // Drafts made by another program: the open app learns of them on reload (its list cache is per session).
+    await page.reload();
+    await nav('Facturas');
+    await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Todos' });
+    // The whole list (the demo's drafts too) before searching, so the search is not lost to the filter's reload.
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 15_000 }).toBeGreaterThan(12);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Andina');
+    await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
+    // The ten drafts and the factura authorised above; only the drafts can be selected.
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 15_000 }).toBe(12);
+    await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
+    await page.getByRole('button', { name: 'Emitir seleccionados (10)' }).click();
+    const progress = page.getByTestId('batch-progress');
+    await progress.waitFor();
+    await screenshot(page, '16-batch-progress');
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toContain('Terminado: 10 autorizados, 0 rechazados de 10');
+    await expect.poll(() => page.getByTestId('batch-items').locator('tbody tr[data-status="AUTORIZADA"]').count()).toBe(10);
+    await screenshot(page, '17-batch-authorised');
+    await page.getByRole('button', { name: 'Cerrar' }).last().click();
+    // The list reloads: all eleven authorised, with their números, and nothing left to select.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Autorizada' }).count()).toBe(11);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Borrador' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Emitir seleccionados' }).isDisabled()).toBe(true);
+    await screenshot(page, '18-batch-list');
     expect(errors).toEqual([]);
   });
 });

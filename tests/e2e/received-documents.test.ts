@@ -3,7 +3,8 @@
  * the demo company's RUC and the sandbox SRI authorises it; in Compras > Recibidos the demo user
  * pastes the clave de acceso (checked as typed), the factura opens with its emisor and totals, and
  * it is listed with its supplier, amounts and "Retenido: No". Then the portal's TXT (Latin-1) with a
- * new key, a known one and a malformed line: a progress bar and one result per line. Last, a
+ * new key, a known one and a malformed line: a progress bar and one result per line. An XML upload
+ * is "Sin confirmar con el SRI" (detail and list) until "Confirmar con el SRI" confirms it. Last, a
  * retención the supplier issued on a demo factura: registered by key, it shows on that factura.
  */
 import { describe, expect, it } from 'vitest';
@@ -104,6 +105,41 @@ describe('Compras > Recibidos in Chromium', () => {
     await rows.nth(0).getByRole('link', { name: 'Ver' }).click();
     await page.getByRole('heading', { name: `Factura ${fresh.numero}` }).waitFor();
     expect(await page.getByTestId('importe-total').textContent()).toBe('$ 15.01');
+    expect(errors).toEqual([]);
+  });
+
+  it('uploads the supplier XML: "Sin confirmar con el SRI" in the detail and the list until "Confirmar con el SRI" confirms it', async () => {
+    const { page, errors } = e2e.b;
+    // 4 resmas: 17.40 + IVA 2.61 = 20.01
+    const sale = await supplierSale(4);
+    const headers = { authorization: `Bearer ${supplier!.token}` };
+    const [issued] = (await (await fetch(`${e2e.srv.url}/api/invoice?q=${sale.numero}`, { headers })).json()) as Array<{ _id: string }>;
+    const xml = await (await fetch(`${e2e.srv.url}/api/invoice/${issued._id}/xml`, { headers })).text();
+    await page.goto(`${e2e.srv.url}/#/purchases/received-document/new`);
+    await page.getByRole('heading', { name: 'Agregar comprobantes recibidos' }).waitFor();
+    await page.getByTestId('xml-file').setInputFiles({ name: 'factura.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await page.getByRole('heading', { name: `Factura ${sale.numero}` }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('sri-badge').textContent()).toBe('Sin confirmar con el SRI');
+    expect(await page.getByTestId('unconfirmed-note').textContent()).toContain('no cuenta en el ATS');
+    await screenshot(page, 'received-45-unconfirmed');
+
+    await page.getByRole('link', { name: 'Volver a la lista' }).click();
+    const row = page.getByRole('row', { name: new RegExp(sale.numero) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Sin confirmar con el SRI');
+    await screenshot(page, 'received-46-list-unconfirmed');
+    await row.getByText(sale.numero).click();
+
+    await page.getByRole('button', { name: 'Confirmar con el SRI' }).click();
+    await expect.poll(() => page.getByTestId('sri-badge').textContent(), { timeout: 30_000 }).toBe('Confirmado con el SRI');
+    expect(await page.getByTestId('unconfirmed-note').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Confirmar con el SRI' }).count()).toBe(0);
+    expect(await page.getByTestId('importe-total').textContent()).toBe('$ 20.01');
+    await screenshot(page, 'received-47-confirmed');
+    await page.getByRole('link', { name: 'Volver a la lista' }).click();
+    const confirmedRow = page.getByRole('row', { name: new RegExp(sale.numero) });
+    await confirmedRow.waitFor();
+    expect(await confirmedRow.textContent()).not.toContain('Sin confirmar');
     expect(errors).toEqual([]);
   });
 

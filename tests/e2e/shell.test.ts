@@ -49,7 +49,8 @@ describe('the shell in Chromium', () => {
     await page.getByText('Cuenta activada').waitFor();
     await screenshot(page, '03-activated');
 
-    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+    // The activation message's own link (the page's "Acceso" navigation has one too).
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).last().click();
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña').fill('Clave1234!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -57,7 +58,7 @@ describe('the shell in Chromium', () => {
     await expect(page.getByTestId('sidebar-user').textContent()).resolves.toContain('Lucía Andrade');
     await screenshot(page, '04-dashboard');
 
-    const entries = ['Facturas', 'Clientes', 'Productos', 'Establecimientos', 'Usuarios', 'Dashboard'];
+    const entries = ['Facturas', 'Clientes', 'Productos', 'Establecimientos', 'Usuarios', 'Inicio'];
     for (const name of entries) {
       await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name, exact: true }).click();
       await page.getByTestId('page-title').filter({ hasText: new RegExp(`^${name}$`) }).waitFor();
@@ -71,6 +72,49 @@ describe('the shell in Chromium', () => {
         await page.getByRole('button', { name: 'Nuevo' }).waitFor();
       }
     }
+    expect(errors).toEqual([]);
+    await logOut();
+  });
+
+  it('questions a sociedad RUC whose check digit fails, registers it when confirmed, corrects it from the activation link, and shows Empresa in the sidebar', async () => {
+    const { page, errors } = e2e.b;
+    // A Pichincha sociedad RUC whose módulo 11 check digit is wrong (the SRI's algorithm, SRI.md).
+    const body = `179${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const sum = [4, 3, 2, 7, 6, 5, 4, 3, 2].reduce((acc, w, i) => acc + w * Number(body[i]), 0);
+    const expected = sum % 11 === 0 ? 0 : 11 - (sum % 11);
+    const questionable = `${body}${expected === 9 ? 0 : expected === 10 ? 1 : expected + 1}001`;
+    const email = `ruc${Date.now()}@example.com`;
+    await page.goto(`${e2e.srv.url}/#/auth/register`);
+    await page.getByLabel('RUC').fill(questionable);
+    await page.getByLabel('Razón social').fill('Importadora Dígito S.A.');
+    await page.getByLabel('Dirección matriz').fill('Av. Amazonas, Quito');
+    await page.getByLabel('Nombres').fill('Rosa');
+    await page.getByLabel('Apellidos').fill('Chicaiza');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill('Clave1234!');
+    await page.getByLabel('Repita la contraseña').fill('Clave1234!');
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await expect.poll(() => page.getByTestId('ruc-question').textContent(), { timeout: 15000 }).toMatch(/dígito verificador.*confírmelo; si no, corríjalo/);
+    await screenshot(page, '07-register-ruc-questioned');
+    await page.getByRole('button', { name: 'El RUC es correcto: registrar' }).click();
+    await page.getByRole('heading', { name: 'Revise su correo' }).waitFor();
+
+    const file = e2e.srv.outboxFiles().find((f) => readFileSync(f, 'utf8').includes(email))!;
+    const mail = await simpleParser(readFileSync(file));
+    const link = /(http\S+#\/auth\/activate\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
+    await page.goto(link);
+    await expect.poll(() => page.getByTestId('activation-ruc').textContent(), { timeout: 15000 }).toContain(questionable);
+    const right = await newRuc();
+    await page.getByLabel('RUC correcto').fill(right);
+    await screenshot(page, '08-activation-correct-ruc');
+    await page.getByRole('button', { name: 'Corregir y activar' }).click();
+    await page.getByText('Cuenta activada').waitFor();
+
+    await signIn(email, 'Clave1234!');
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Empresa', exact: true }).click();
+    await page.getByRole('heading', { name: 'Datos de la empresa y del SRI' }).waitFor();
+    await expect.poll(() => page.getByLabel('RUC').inputValue(), { timeout: 15000 }).toBe(right);
+    await screenshot(page, '09-empresa-from-sidebar');
     expect(errors).toEqual([]);
     await logOut();
   });
@@ -145,7 +189,8 @@ describe('the shell in Chromium', () => {
       await drawer.getByRole('link', { name: 'Productos', exact: true }).click();
       await drawer.waitFor({ state: 'detached' });
       await page.getByTestId('page-title').filter({ hasText: /^Productos$/ }).waitFor();
-      await page.getByRole('cell').first().waitFor();
+      // Below 768 px every list shows its rows as cards (issue 28).
+      await page.getByTestId('list-card').first().waitFor();
       await screenshot(page, '09-mobile-products');
       await page.getByRole('button', { name: 'Nuevo' }).click();
       await page.getByLabel(/Código principal/).waitFor();

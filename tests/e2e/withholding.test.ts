@@ -34,7 +34,6 @@ describe('comprobante de retención in Chromium', () => {
   it('from a received factura: proposed codes confirmed, values and total shown, issued AUTORIZADA, RIDE downloaded', async () => {
     const { page, errors } = e2e.b;
     const sale = await supplierSellsToDemo();
-    await demoIsAgenteRetencion();
 
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     if (!(await nav.getByRole('link', { name: 'Recibidos', exact: true }).isVisible())) await nav.getByText('Compras', { exact: true }).click();
@@ -47,6 +46,15 @@ describe('comprobante de retención in Chromium', () => {
     await page.getByRole('link', { name: 'Emitir retención' }).click();
 
     // The editor starts from the proposal: the supplier, the factura, renta 3440 and IVA 30 %.
+    await page.getByRole('heading', { name: 'Nuevo comprobante de retención' }).waitFor();
+    // Not yet an agente de retención nor a contribuyente especial: the editor says so before the form is
+    // filled (Reglamento LRTI art. 92), pointing at the Empresa card, and Emitir waits with that reason.
+    const notice = page.getByTestId('withholder-notice');
+    await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toMatch(/no es agente de retención ni contribuyente especial.*Empresa › «Datos de la empresa y del SRI»/);
+    await expect.poll(() => page.getByTestId('issue-blocker').textContent(), { timeout: 15_000 }).toMatch(/resolución de agente de retención/);
+    await screenshot(page, 'withholding-05-not-an-agent');
+    await demoIsAgenteRetencion();
+    await page.reload();
     await page.getByRole('heading', { name: 'Nuevo comprobante de retención' }).waitFor();
     const docBox = page.getByTestId('doc-sustento');
     await expect.poll(() => docBox.textContent(), { timeout: 15_000 }).toContain(`Factura ${sale.numero}`);
@@ -61,6 +69,17 @@ describe('comprobante de retención in Chromium', () => {
     expect(await page.getByRole('combobox', { name: 'Sujeto retenido' }).isVisible()).toBe(true);
     expect(await page.locator('#withholding-supplier').locator('xpath=ancestor::div[1]/..').textContent()).toContain('Suministros del Austro');
     await screenshot(page, 'withholding-10-proposal');
+    // On a phone (375 px) each retención stacks, without sideways scrolling (issue 28).
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const code = (await page.getByLabel('Código de la retención 1').boundingBox())!;
+      const base = (await page.getByLabel('Base imponible de la retención 1').boundingBox())!;
+      expect(base.y).toBeGreaterThan(code.y);
+      await screenshot(page, 'withholding-11-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
 
     // Goods: the user picks 312 (2 % in force), the sustento "costo o gasto".
     const rentaCode = page.getByLabel('Código de la retención 1');
@@ -70,6 +89,7 @@ describe('comprobante de retención in Chromium', () => {
     await expect.poll(() => page.getByTestId('valor-retenido-0').textContent()).toBe('$ 0.87');
     await expect.poll(() => page.getByTestId('total-retenido').textContent()).toBe('$ 2.83');
     expect(await page.getByTestId('withholding-warning').count()).toBe(0);
+    expect(await page.getByTestId('withholder-notice').count()).toBe(0);
     await screenshot(page, 'withholding-20-confirmed');
 
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createJwtService } from '../../server/auth/jwt.ts';
 import { createSecretBox } from '../../server/auth/secret-box.ts';
 import { createRoleCache } from '../../server/domain/auth/role-cache.ts';
+import { openChangeFeed } from '../../server/db/change-feed.ts';
 import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -91,9 +92,11 @@ export async function createTestApp(
     clock,
     jwt: createJwtService(TEST_JWT_SECRET, 12 * 3600, clock),
     roleCache: createRoleCache(database.db),
+    changeFeed: await openChangeFeed(database.notifications),
     secretBox: createSecretBox(Buffer.alloc(32, 7)),
     schemas: loadSchemaRegistry({ overridesDir: opts.schemasDir }),
     version: 'test',
+    dumpDatabase: database.dump ? async () => new Uint8Array(await (await database.dump!()).arrayBuffer()) : undefined,
   };
   opts.extend?.(deps);
   const nodes: FastifyInstance[] = [];
@@ -110,11 +113,18 @@ export async function createTestApp(
     outboxDir,
     async restart(this: TestApp, config = {}) {
       await this.app.close();
-      this.deps = { ...this.deps, config: { ...this.deps.config, ...config }, roleCache: createRoleCache(database.db) };
+      // The closed app closed its change feed: each build listens on its own.
+      this.deps = { ...this.deps, config: { ...this.deps.config, ...config }, roleCache: createRoleCache(database.db), changeFeed: await openChangeFeed(database.notifications) };
       this.app = await build(this.deps);
     },
     async addNode(this: TestApp, config = {}) {
-      const node = await build({ ...this.deps, config: { ...this.deps.config, ...config }, roleCache: createRoleCache(database.db), kickWorker: undefined });
+      const node = await build({
+        ...this.deps,
+        config: { ...this.deps.config, ...config },
+        roleCache: createRoleCache(database.db),
+        changeFeed: await openChangeFeed(database.notifications),
+        kickWorker: undefined,
+      });
       nodes.push(node);
       return node;
     },

@@ -23,6 +23,8 @@ export const companies = pgTable('company', {
   /** SRI ambiente: '1' pruebas, '2' producción. */
   ambiente: varchar('ambiente', { length: 1 }).notNull().default('1'),
   facturaVersion: varchar('factura_version', { length: 8 }).notNull().default('1.1.0'),
+  /** ADMIN and SUPERADMIN users must sign in with a second factor (TOTP), DESIGN.md §15. */
+  mfaRequired: boolean('mfa_required').notNull().default(false),
   logo: bytea('logo'),
   extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

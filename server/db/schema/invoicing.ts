@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid, varchar, date } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
 import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
+import type { Annulment } from '../../../core/annulment.ts';
 
 export type SriMensajeRow = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
@@ -66,10 +67,41 @@ export const comprobantes = pgTable(
     /** Per-type fields the common columns do not hold (the type folder's own model). */
     typeDetail: jsonb('type_detail').$type<Record<string, unknown>>().notNull().default({}),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The anulación request and what the SRI's consultation service said of it (core/annulment.ts,
+     * DESIGN.md §10); null when none was ever made. ANULADA in `status` is the outcome.
+     */
+    annulment: jsonb('annulment').$type<Annulment>(),
+    /**
+     * When the comprobante was found not yet AUTORIZADA at 20:00 America/Guayaquil of its emission
+     * day (same-day authorisation, SRI.md "Transmission deadline") and its ADMINs were told: once.
+     */
+    delayedAt: timestamp('delayed_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Receivables and payables (DESIGN.md §12, core/receivables.ts). The three amounts are kept by
+    // triggers in the same transaction as what changes them (a payment, a nota de crédito or a
+    // retención becoming or ceasing to be authorised: migration "receivables"); saldo, the state and
+    // the due date are generated from them, so a list filters and sorts on indexed columns.
+    /** Payments recorded on it (table payment), USD. */
+    amountPaid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Authorised notas de crédito on it (a factura), USD. */
+    amountCredited: numeric('credited', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Retenciones on it: received from the buyer (a factura) or issued to the seller (a liquidación), USD. */
+    amountWithheld: numeric('withheld', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** importeTotal − credited − withheld − paid, never below 0. */
+    saldo: numeric('saldo', { precision: 14, scale: 2 }).generatedAlwaysAs(sql`greatest(importe_total - credited - withheld - paid, 0)`),
+    /**
+     * PENDIENTE | PARCIAL | PAGADA for a document in the books (an AUTORIZADA factura, nota de débito
+     * or liquidación de compra), null otherwise; VENCIDA is this plus the calendar (due_date < today).
+     */
+    paymentState: varchar('payment_state', { length: 9 }).generatedAlwaysAs(
+      sql`CASE WHEN cod_doc NOT IN ('01', '03', '05') OR status <> 'AUTORIZADA' THEN NULL WHEN importe_total - credited - withheld - paid <= 0 THEN 'PAGADA' WHEN paid + withheld > 0 THEN 'PARCIAL' ELSE 'PENDIENTE' END`,
+    ),
+    /** fechaEmision + the longest plazo of its pagos (receivable_due_date, core/receivables.ts dueDateOf). */
+    dueDate: date('due_date', { mode: 'string' }).generatedAlwaysAs(sql`receivable_due_date(fecha_emision, pagos)`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -89,6 +121,21 @@ export const comprobantes = pgTable(
     index('comprobante_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The notas of a factura (sum of what was credited, the factura's page).
     index('comprobante_company_related_idx').on(t.companyId, t.relatedId),
+    // What is still owed, by due date: the VENCIDA / PENDIENTE / PARCIAL filters and the due-date
+    // sort of the lists, the aging reports and the dashboard's sums read only this (small) index.
+    index('comprobante_company_open_due_idx')
+      .on(t.companyId, t.codDoc, t.dueDate, t.customerId, t.saldo)
+      .where(sql`payment_state IN ('PENDIENTE', 'PARCIAL')`),
+    // The same-day authorisation sweep (jobs/announce-delayed.ts): the few comprobantes still
+    // waiting for the SRI and not yet announced, across companies.
+    // Open anulación requests (DESIGN.md §10): the dashboard's "Anulaciones pendientes" and the
+    // periodic check (jobs/annulment-check.ts) read only these few rows.
+    index('comprobante_open_annulment_idx')
+      .on(t.companyId, t.fechaEmision)
+      .where(sql`status = 'AUTORIZADA' and annulment->>'state' in ('SOLICITADA', 'PENDIENTE_ANULAR')`),
+    index('comprobante_waiting_undelayed_idx')
+      .on(t.companyId, t.fechaEmision)
+      .where(sql`status in ('FIRMADA', 'RECIBIDA', 'EN_PROCESO') and delayed_at is null`),
   ],
 );
 
@@ -151,4 +198,31 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('job_due_idx').on(t.status, t.runAt)],
+);
+
+/**
+ * A batch issue (DESIGN.md §14, issue 30): the drafts of one type asked to be issued together, in
+ * the order given. Each item's status is its comprobante's; what the batch keeps is the order and
+ * why a draft could not be signed (`failures`, by id: it stays a draft). Its progress (lotes sent
+ * and answered) is the payload of its `sri_batch` job, so a restart resumes it.
+ */
+export const comprobanteBatches = pgTable(
+  'comprobante_batch',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    codDoc: varchar('cod_doc', { length: 2 }).notNull(),
+    /** The drafts' ids in the order asked. */
+    ids: jsonb('ids').$type<string[]>().notNull(),
+    /** Drafts that could not be signed, by id: the SRI-style messages saying why. */
+    failures: jsonb('failures').$type<Record<string, SriMensajeRow[]>>().notNull().default({}),
+    createdBy: uuid('created_by'),
+    apiKeyId: uuid('api_key_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its job finished (every item signed or failed, every lote answered or handed to single sends). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );

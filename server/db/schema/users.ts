@@ -1,6 +1,6 @@
 /** Users (tenant rows) and their single-use activation / reset tokens. */
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { companies } from './company.ts';
+import { bytea, companies } from './company.ts';
 
 export const users = pgTable(
   'app_user',
@@ -27,6 +27,19 @@ export const users = pgTable(
      * point of that establishment). Empty = all. Rule: server/domain/users/emission-scope.ts.
      */
     emissionPoints: jsonb('emission_points').$type<Array<{ estab: string; ptoEmi?: string }>>().notNull().default([]),
+    /**
+     * TOTP second factor (RFC 6238; server/domain/auth/second-factor.ts). The secret is sealed with
+     * the secret box (DATA_DIR/secret.key) like certificates; `mfaPendingSecret` holds the one shown
+     * by setup until a code confirms it. Enabled when `mfaEnabledAt` is set.
+     */
+    mfaSecret: bytea('mfa_secret'),
+    mfaPendingSecret: bytea('mfa_pending_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** The last 30-second time step whose code was accepted: the same code is never taken twice. */
+    mfaLastStep: integer('mfa_last_step'),
+    /** Wrong codes in a row; at 10 the second factor is locked until `mfaLockedUntil`. */
+    mfaFailures: integer('mfa_failures').notNull().default(0),
+    mfaLockedUntil: timestamp('mfa_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,11 @@
 /**
- * The platform menu (DESIGN.md §3): Dashboard; Facturación; Administración (staff). runSeeds upserts
+ * The platform menu (DESIGN.md §3): Dashboard; Facturación; Compras; Contabilidad; Administración (staff). runSeeds upserts
  * every row by id at each start, so an existing database gets new entries and positions.
  */
 import type { MenuRowInput } from '../../domain/admin/build-menu.ts';
 
 export const MENU_SEED: MenuRowInput[] = [
-  { id: 'dashboard', path: '/dashboard', title: 'Dashboard', type: 'link', icontype: 'dashboard', resource: 'dashboard', position: 10 },
+  { id: 'dashboard', path: '/dashboard', title: 'Inicio', type: 'link', icontype: 'dashboard', resource: 'dashboard', position: 10 },
   { id: 'invoicing', path: '/invoicing', title: 'Facturación', type: 'sub', icontype: 'receipt', collapse: 'invoicing', position: 20 },
   { id: 'invoicing.invoice', parentId: 'invoicing', path: 'invoice', title: 'Facturas', ab: 'F', resource: 'invoice', position: 21 },
   // The notas are guarded by the factura's permission (roles seed has no 'credit-note'/'debit-note').
@@ -24,6 +24,26 @@ export const MENU_SEED: MenuRowInput[] = [
   { id: 'purchases.withholding', parentId: 'purchases', path: 'withholding', title: 'Retenciones', ab: 'RT', resource: 'purchase', position: 42 },
   { id: 'purchases.purchase-settlement', parentId: 'purchases', path: 'purchase-settlement', title: 'Liquidaciones de compra', ab: 'LC', resource: 'purchase', position: 43 },
   { id: 'purchases.supplier', parentId: 'purchases', path: 'supplier', title: 'Proveedores', ab: 'PV', resource: 'record', position: 44 },
+  // The monthly close (DESIGN.md §11), guarded by the 'report' permission; positions 65–69 are issue 26's.
+  { id: 'accounting', path: '/accounting', title: 'Contabilidad', type: 'sub', icontype: 'accounting', collapse: 'accounting', position: 60 },
+  { id: 'accounting.ats', parentId: 'accounting', path: 'ats', title: 'ATS del mes', ab: 'A', resource: 'report', position: 61 },
+  { id: 'accounting.forms', parentId: 'accounting', path: 'tax-forms', title: 'Formularios 104 y 103', ab: 'F', resource: 'report', position: 62 },
+  { id: 'accounting.sales-book', parentId: 'accounting', path: 'sales-book', title: 'Libro de ventas', ab: 'LV', resource: 'report', position: 63 },
+  { id: 'accounting.purchases-book', parentId: 'accounting', path: 'purchases-book', title: 'Libro de compras', ab: 'LC', resource: 'report', position: 64 },
+  // Receivables and payables (DESIGN.md §12), guarded by the 'payment' permission.
+  { id: 'accounting.receivable', parentId: 'accounting', path: 'receivable', title: 'Cuentas por cobrar', ab: 'CC', resource: 'payment', position: 65 },
+  { id: 'accounting.payable', parentId: 'accounting', path: 'payable', title: 'Cuentas por pagar', ab: 'CP', resource: 'payment', position: 66 },
+  { id: 'accounting.payment', parentId: 'accounting', path: 'payment', title: 'Cobros y pagos', ab: 'CB', resource: 'payment', position: 67 },
+  { id: 'accounting.withholdings-issued', parentId: 'accounting', path: 'withholdings-issued', title: 'Retenciones emitidas', ab: 'RE', resource: 'report', position: 70 },
+  { id: 'accounting.withholdings-received', parentId: 'accounting', path: 'withholdings-received', title: 'Retenciones recibidas', ab: 'RR', resource: 'report', position: 71 },
+  { id: 'accounting.archive', parentId: 'accounting', path: 'month-archive', title: 'Archivo del mes', ab: 'AR', resource: 'report', position: 72 },
+  // Company settings (brief's contract: group id `config`, position 80); Pantallas is the company's
+  // own layer over its screens (DESIGN.md §13), for ADMIN and SUPERADMIN (permission 'screens').
+  { id: 'config', path: '/config', title: 'Configuración', type: 'sub', icontype: 'settings', collapse: 'config', position: 80 },
+  // Empresa (the company's data, SRI settings, certificate, integraciones) for those who may change it:
+  // `resource` 'company:update' (build-menu.ts), so ADMIN and SUPERADMIN see it, EMISOR and CONTADOR do not.
+  { id: 'config.company', parentId: 'config', path: 'company', title: 'Empresa', ab: 'EM', resource: 'company:update', position: 81 },
+  { id: 'config.screens', parentId: 'config', path: 'screens', title: 'Pantallas', ab: 'PA', resource: 'screens', position: 82 },
   { id: 'admin', path: '/admin', title: 'Administración', type: 'sub', icontype: 'settings', collapse: 'admin', position: 90 },
   { id: 'admin.table', parentId: 'admin', path: 'table', title: 'Tablas y catálogos', ab: 'T', staffOnly: true, position: 91 },
 ];

@@ -1,23 +1,25 @@
 /**
  * Roles and their permission matrix: resource -> actions. SUPERADMIN owns the company; ADMIN runs it
  * but cannot touch SUPERADMIN accounts (checked in the domain); EMISOR invoices; CONTADOR reads sales and keeps the purchase side (received documents,
- * retenciones, liquidaciones: permission 'purchase').
+ * retenciones, liquidaciones: permission 'purchase'). The monthly close (ATS, formularios, books, archive: permission 'report') is
+ * for SUPERADMIN, ADMIN and CONTADOR only (DESIGN.md §11).
  */
 const ALL = ['read', 'create', 'update', 'delete'];
 const READ = ['read'];
+const REPORT = ['read', 'update'];
 
 export const ROLE_SEEDS: Array<{ code: string; name: string; description: string; permissions: Record<string, string[]> }> = [
   {
     code: 'SUPERADMIN',
     name: 'Superadministrador',
     description: 'Dueño de la cuenta: todo, incluida la empresa y sus usuarios',
-    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'] },
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'], payment: ALL, report: REPORT, screens: ['read', 'create', 'update'] },
   },
   {
     code: 'ADMIN',
     name: 'Administrador',
     description: 'Administra datos, usuarios y la configuración de la empresa',
-    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'] },
+    permissions: { dashboard: READ, product: ALL, customer: ALL, establishment: ALL, invoice: [...ALL, 'issue'], user: ALL, company: ['read', 'update'], record: ALL, purchase: [...ALL, 'issue'], payment: ALL, report: REPORT, screens: ['read', 'create', 'update'] },
   },
   {
     code: 'EMISOR',
@@ -32,12 +34,14 @@ export const ROLE_SEEDS: Array<{ code: string; name: string; description: string
       company: READ,
       record: ['read', 'create', 'update'],
       purchase: READ,
+      // A cashier records what customers pay; correcting (deleting) a payment is for ADMIN or CONTADOR.
+      payment: ['read', 'create'],
     },
   },
   {
     code: 'CONTADOR',
     name: 'Contador',
     description: 'Consulta facturas, clientes y reportes',
-    permissions: { dashboard: READ, product: READ, customer: READ, establishment: READ, invoice: READ, user: READ, company: READ, record: READ, purchase: [...ALL, 'issue'] },
+    permissions: { dashboard: READ, product: READ, customer: READ, establishment: READ, invoice: READ, user: READ, company: READ, record: READ, purchase: [...ALL, 'issue'], payment: ALL, report: REPORT },
   },
 ];

@@ -34,8 +34,16 @@ export interface MenuRowInput {
   position?: number;
 }
 
+/**
+ * `resource` names the permission an entry needs: `invoice` (read) or `resource:action`
+ * (`company:update`: Empresa only for those who may change the company).
+ */
 export function buildMenuTree(rows: MenuRowInput[], user: AuthUser): MenuEntry[] {
-  const visible = (r: MenuRowInput) => (!r.staffOnly || user.isStaff) && (!r.resource || can(user, r.resource, 'read'));
+  const permitted = (resource: string) => {
+    const [name, action = 'read'] = resource.split(':');
+    return can(user, name, action);
+  };
+  const visible = (r: MenuRowInput) => (!r.staffOnly || user.isStaff) && (!r.resource || permitted(r.resource));
   const byPosition = [...rows].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const out: MenuEntry[] = [];
   for (const top of byPosition.filter((r) => !r.parentId)) {

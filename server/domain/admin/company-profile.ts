@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyCertificates } from '../../db/schema/index-tables.ts';
 import { notFound } from '../../errors.ts';
+import { requireSecondFactor } from '../account-security/require-second-factor.ts';
 
 export interface CompanyInput {
   razonSocial: string;
@@ -20,6 +21,8 @@ export interface CompanyInput {
   agenteRetencion?: string | null;
   ambiente?: '1' | '2';
   facturaVersion?: string;
+  /** ADMIN and SUPERADMIN must sign in with a second factor (DESIGN.md §15). */
+  mfaRequired?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -43,6 +46,7 @@ export async function getCompanyProfile(db: Db, p: { companyId: string; now: Dat
     agenteRetencion: row.agenteRetencion ?? '',
     ambiente: row.ambiente as '1' | '2',
     facturaVersion: row.facturaVersion,
+    mfaRequired: row.mfaRequired,
     hasLogo: Boolean(row.logo),
     certificate: cert
       ? {
@@ -57,27 +61,35 @@ export async function getCompanyProfile(db: Db, p: { companyId: string; now: Dat
   };
 }
 
-export async function updateCompanyProfile(db: Db, p: { companyId: string; input: CompanyInput; now: Date }) {
+/**
+ * Saves the form. Turning "Exigir segundo factor" on needs the acting user's own second factor and
+ * ends the sessions of the admins without one (require-second-factor.ts), in the same transaction.
+ */
+export async function updateCompanyProfile(db: Db, p: { companyId: string; actorId: string; input: CompanyInput; now: Date }) {
   const i = p.input;
   const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-  const rows = await db
-    .update(companies)
-    .set({
-      razonSocial: i.razonSocial.trim(),
-      nombreComercial: blankToNull(i.nombreComercial),
-      email: i.email.trim().toLowerCase(),
-      dirMatriz: i.dirMatriz.trim(),
-      telefono: blankToNull(i.telefono),
-      ...(i.obligadoContabilidad !== undefined ? { obligadoContabilidad: i.obligadoContabilidad } : {}),
-      contribuyenteEspecial: blankToNull(i.contribuyenteEspecial),
-      contribuyenteRimpe: blankToNull(i.contribuyenteRimpe),
-      agenteRetencion: blankToNull(i.agenteRetencion),
-      ...(i.ambiente ? { ambiente: i.ambiente } : {}),
-      ...(i.facturaVersion ? { facturaVersion: i.facturaVersion } : {}),
-      updatedAt: p.now,
-    })
-    .where(eq(companies.id, p.companyId))
-    .returning({ id: companies.id });
-  if (rows.length === 0) throw notFound('La empresa');
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ mfaRequired: companies.mfaRequired }).from(companies).where(eq(companies.id, p.companyId)).for('update');
+    if (!before) throw notFound('La empresa');
+    if (i.mfaRequired === true && !before.mfaRequired) await requireSecondFactor(tx, { companyId: p.companyId, actorId: p.actorId, now: p.now });
+    await tx
+      .update(companies)
+      .set({
+        razonSocial: i.razonSocial.trim(),
+        nombreComercial: blankToNull(i.nombreComercial),
+        email: i.email.trim().toLowerCase(),
+        dirMatriz: i.dirMatriz.trim(),
+        telefono: blankToNull(i.telefono),
+        ...(i.obligadoContabilidad !== undefined ? { obligadoContabilidad: i.obligadoContabilidad } : {}),
+        contribuyenteEspecial: blankToNull(i.contribuyenteEspecial),
+        contribuyenteRimpe: blankToNull(i.contribuyenteRimpe),
+        agenteRetencion: blankToNull(i.agenteRetencion),
+        ...(i.ambiente ? { ambiente: i.ambiente } : {}),
+        ...(i.facturaVersion ? { facturaVersion: i.facturaVersion } : {}),
+        ...(i.mfaRequired !== undefined ? { mfaRequired: i.mfaRequired } : {}),
+        updatedAt: p.now,
+      })
+      .where(eq(companies.id, p.companyId));
+  });
   return getCompanyProfile(db, { companyId: p.companyId, now: p.now });
 }

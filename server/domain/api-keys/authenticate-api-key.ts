@@ -1,9 +1,10 @@
 /**
- * The live (not revoked) API key a request presents, looked up by its sha256 on every request:
- * no cache, so a revocation applies to the very next request on every node.
- * Marks the key used, at most once a minute (a conditional update, so concurrent requests and
- * nodes write it once).
- * @returns the key's company, id, name and role, or undefined (unknown or revoked key).
+ * The live (not revoked) API key a request presents, looked up by its sha256. The auth plugin keeps
+ * the answer per node (domain/auth/session-cache.ts), dropped on every node when the key changes
+ * (a revocation notifies through migration 0015's trigger), so a revocation applies to the next
+ * request on every node without a lookup per request.
+ * `markApiKeyUsed` records use at most once a minute (a conditional update, so concurrent requests
+ * and nodes write it once).
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -20,19 +21,30 @@ export interface ApiKeyIdentity {
   role: string;
 }
 
-export async function authenticateApiKey(db: Db, p: { key: string; now: Date }): Promise<ApiKeyIdentity | undefined> {
-  if (!API_KEY_PATTERN.test(p.key)) return undefined;
+/** The sha256 (hex) a key is stored under, or undefined when `key` is not shaped like one of ours. */
+export function apiKeyHash(key: string): string | undefined {
+  return API_KEY_PATTERN.test(key) ? hashToken(key) : undefined;
+}
+
+/** @returns the key's company, id, name, role and when it was last marked used; undefined when unknown or revoked. */
+export async function findLiveApiKey(db: Db, p: { keyHash: string }): Promise<(ApiKeyIdentity & { lastUsedAt: Date | null }) | undefined> {
   const [row] = await db
     .select({ companyId: apiKeys.companyId, id: apiKeys.id, name: apiKeys.name, role: apiKeys.role, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashToken(p.key)), isNull(apiKeys.revokedAt)));
-  if (!row) return undefined;
+    .where(and(eq(apiKeys.keyHash, p.keyHash), isNull(apiKeys.revokedAt)));
+  return row;
+}
+
+/** Whether a key last marked used at `lastUsedAt` is due another mark at `now`. */
+export function apiKeyUseIsStale(lastUsedAt: Date | null, now: Date): boolean {
+  return !lastUsedAt || lastUsedAt.getTime() < now.getTime() - LAST_USED_RESOLUTION_MS;
+}
+
+/** Marks the key used at `now` unless a request (of any node) did in the last minute. */
+export async function markApiKeyUsed(db: Db, p: { companyId: string; id: string; now: Date }): Promise<void> {
   const stale = new Date(p.now.getTime() - LAST_USED_RESOLUTION_MS);
-  if (!row.lastUsedAt || row.lastUsedAt < stale) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: p.now })
-      .where(and(eq(apiKeys.companyId, row.companyId), eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
-  }
-  return { companyId: row.companyId, id: row.id, name: row.name, role: row.role };
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: p.now })
+    .where(and(eq(apiKeys.companyId, p.companyId), eq(apiKeys.id, p.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
 }

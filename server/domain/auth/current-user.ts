@@ -14,5 +14,6 @@ export function toCurrentUser(user: UserRow, company: CompanyRow, permissions: R
     isStaff: user.isStaff,
     company: { _id: company.id, ruc: company.ruc, razonSocial: company.razonSocial },
     permissions,
+    mfaEnabled: Boolean(user.mfaEnabledAt),
   };
 }

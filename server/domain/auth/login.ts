@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { findAccountsByEmail, type CompanyRow, type UserRow } from '../../db/repositories/users.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
-import { toCurrentUser } from './current-user.ts';
+import { toCurrentUser, type CurrentUser } from './current-user.ts';
+import { secondFactorRequired } from '../account-security/second-factor-policy.ts';
 import type { AccountServices } from './account-services.ts';
 
 let dummyHash: Promise<string> | undefined;
@@ -36,13 +37,29 @@ export async function authenticate(db: Db, p: { email: string; password: string;
   return { user, company };
 }
 
-/**
- * PUT /auth/login: authenticate and open a session.
- * @returns `token` (session JWT: sub user, cid company, tv token version) and `result` (CurrentUser).
- * @throws what authenticate throws.
- */
-export async function signIn(s: Pick<AccountServices, 'db' | 'jwt' | 'roleCache'>, p: { email: string; password: string; companyId?: string }) {
-  const { user, company } = await authenticate(s.db, p);
+/** The answer of a login: a session, or (DESIGN.md §15) a ticket for the second step. */
+export type SignInResult =
+  | { token: string; result: CurrentUser }
+  | { mfaRequired: true; mfaSetupRequired?: true; ticket: string };
+
+/** A session for a user whose every factor was checked. */
+export async function openSession(s: Pick<AccountServices, 'jwt' | 'roleCache'>, user: UserRow, company: CompanyRow): Promise<{ token: string; result: CurrentUser }> {
   const token = await s.jwt.sign({ sub: user.id, cid: company.id, tv: user.tokenVersion });
   return { token, result: toCurrentUser(user, company, await s.roleCache.permissionsOf(user.role)) };
+}
+
+/**
+ * PUT /auth/login: authenticate and open a session; with a second factor, only its first step.
+ * @returns `token` (session JWT: sub user, cid company, tv token version) and `result`
+ *   (CurrentUser); or, when the user has a second factor, `{mfaRequired: true, ticket}` for
+ *   `PUT /auth/login/mfa`; or, when the company requires one the user has not set up,
+ *   `{mfaRequired: true, mfaSetupRequired: true, ticket}` for `POST /auth/login/mfa/setup`.
+ * @throws what authenticate throws.
+ */
+export async function signIn(s: Pick<AccountServices, 'db' | 'jwt' | 'roleCache'>, p: { email: string; password: string; companyId?: string }): Promise<SignInResult> {
+  const { user, company } = await authenticate(s.db, p);
+  const claims = { sub: user.id, cid: company.id, tv: user.tokenVersion };
+  if (user.mfaEnabledAt) return { mfaRequired: true, ticket: await s.jwt.signTicket({ ...claims, setup: false }) };
+  if (secondFactorRequired(company, user.role)) return { mfaRequired: true, mfaSetupRequired: true, ticket: await s.jwt.signTicket({ ...claims, setup: true }) };
+  return openSession(s, user, company);
 }

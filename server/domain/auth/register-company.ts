@@ -1,11 +1,16 @@
 /**
  * Register a company and its first user (SUPERADMIN), both inactive until the mailed activation
  * link is used (48 h, single use). The RUC is checked per SRI rules (core/identification): structure
- * strictly; a failing check digit on a sociedad RUC is only a warning (real RUCs fail it).
+ * and a persona natural's cédula (módulo 10) strictly; a sociedad's or a public entity's check digit
+ * (módulo 11) that fails is questioned, not refused (real RUCs fail it): the answer is 422
+ * RUC_CHECK_DIGIT until the body says `rucConfirmado: true`, and the registration then keeps the
+ * warning. Until the account is activated, the activation link can correct the RUC
+ * ({@link correctPendingRuc}).
  * The mail is sent after commit; a mail failure is logged and never loses the registration
  * (`resendActivation` sends a new link).
- * @throws AppError VALIDATION (bad RUC, weak password), CONFLICT (RUC already registered, also when
- *   two registrations of one RUC race: the unique constraint decides, not the check before it).
+ * @throws AppError VALIDATION (bad RUC, weak password), RUC_CHECK_DIGIT (422, `code` in the body: confirm
+ *   or correct), CONFLICT (RUC already registered, also when two registrations of one RUC race: the unique
+ *   constraint decides, not the check before it).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +27,27 @@ import { accountLink, sendAccountMail, type AccountServices } from './account-se
 export interface RegisterCompanyInput {
   company: { ruc: string; razonSocial: string; nombreComercial?: string; email: string; dirMatriz: string; telefono?: string };
   user: { firstName: string; lastName: string; email: string; password: string };
+  /** The user confirmed a RUC whose check digit does not follow the SRI's algorithm. */
+  rucConfirmado?: boolean;
+}
+
+/** The error code of a RUC whose check digit fails and was not confirmed. */
+export const RUC_CHECK_DIGIT = 'RUC_CHECK_DIGIT';
+
+/**
+ * The RUC as registration takes it: trimmed, structure valid, and a failing módulo 11 confirmed.
+ * @returns the RUC and its warning (kept in the answer when confirmed).
+ * @throws AppError VALIDATION (path `company.ruc` or `ruc`), RUC_CHECK_DIGIT (422) when not confirmed.
+ */
+export function acceptedRuc(value: string, confirmed: boolean | undefined, path = 'company.ruc'): { ruc: string; warning?: string } {
+  const ruc = value.trim();
+  const check = checkRuc(ruc);
+  if (!check.valid) throw new AppError('VALIDATION', check.message ?? 'RUC inválido', { details: [{ path, message: check.message ?? 'RUC inválido' }] });
+  if (check.warning && !confirmed) {
+    const message = `${check.warning}. Revise el RUC ${ruc}: si es el de su empresa tal como consta en el SRI, confírmelo; si no, corríjalo.`;
+    throw new AppError(RUC_CHECK_DIGIT, message, { status: 422, details: [{ path, message }], extra: { code: RUC_CHECK_DIGIT } });
+  }
+  return { ruc, ...(check.warning ? { warning: check.warning } : {}) };
 }
 
 export interface RegisterCompanyResult {
@@ -32,20 +58,16 @@ export interface RegisterCompanyResult {
 }
 
 export async function registerCompany(db: Db, input: RegisterCompanyInput, now: Date): Promise<RegisterCompanyResult> {
-  const ruc = input.company.ruc.trim();
-  const check = checkRuc(ruc);
-  if (!check.valid) {
-    throw new AppError('VALIDATION', check.message ?? 'RUC inválido', { details: [{ path: 'company.ruc', message: check.message ?? 'RUC inválido' }] });
-  }
+  const { ruc, warning } = acceptedRuc(input.company.ruc, input.rucConfirmado);
   const passwordHash = await hashPassword(input.user.password);
   const { token, tokenHash } = newOneTimeToken();
   return onUniqueViolation(
-    () => insertCompanyAndOwner(db, { input, ruc, passwordHash, tokenHash, token, warnings: check.warning ? [check.warning] : [], now }),
+    () => insertCompanyAndOwner(db, { input, ruc, passwordHash, tokenHash, token, warnings: warning ? [warning] : [], now }),
     (constraint) => (constraint === 'company_ruc_unique' ? rucTaken() : undefined),
   );
 }
 
-const rucTaken = () => new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });
+export const rucTaken = () => new AppError('CONFLICT', 'Ya existe una empresa registrada con este RUC', { details: [{ path: 'company.ruc', message: 'RUC ya registrado' }] });
 
 async function insertCompanyAndOwner(
   db: Db,

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobanteEvents } from '../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../db/schema/invoicing.ts';
-import { getInvoice } from './list-comprobantes.ts';
+import { getComprobante } from './list-comprobantes.ts';
 
 export type ComprobanteEventView = {
   /** ISO 8601 instant. */
@@ -25,7 +25,7 @@ export type ComprobanteEventView = {
  * @throws AppError NOT_FOUND when the id is not a comprobante of this company and type.
  */
 export async function listComprobanteEvents(db: Db, ids: { companyId: string; id: string; codDoc: string }): Promise<ComprobanteEventView[]> {
-  await getInvoice(db, ids);
+  await getComprobante(db, ids);
   const rows = await db
     .select()
     .from(comprobanteEvents)

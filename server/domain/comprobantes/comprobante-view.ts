@@ -1,21 +1,28 @@
-/** The JSON shape of an invoice (DESIGN.md §4): stored row -> API view; money as numbers. */
+/** The JSON shape of a comprobante (DESIGN.md §4): stored row -> API view; money as numbers. */
 import { sql } from 'drizzle-orm';
 import { comprobantes } from '../../db/schema/index-tables.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { ivaBases, type TaxTotal } from '../../../core/iva-bases.ts';
+import { balanceFields } from '../payments/balance-view.ts';
+import type { ComprobanteRow } from './comprobante-type.ts';
 
-export type InvoiceRow = typeof comprobantes.$inferSelect;
+export type { ComprobanteRow };
 
 const money = (v: string | null) => (v === null ? null : Number(v));
 
 export const formatSecuencial = (n: number | null) => (n === null ? null : String(n).padStart(9, '0'));
 
-export function invoiceNumero(row: Pick<InvoiceRow, 'estab' | 'ptoEmi' | 'secuencial'>): string | null {
+export function invoiceNumero(row: Pick<ComprobanteRow, 'estab' | 'ptoEmi' | 'secuencial'>): string | null {
   return row.secuencial === null ? null : `${row.estab}-${row.ptoEmi}-${formatSecuencial(row.secuencial)}`;
 }
 
-/** The whole invoice (GET /api/invoice/:id): the list row plus line items, payments, additional info and taxes. */
-export function toInvoiceView(row: InvoiceRow) {
+/**
+ * The whole invoice (GET /api/invoice/:id): the list row plus line items, payments, additional info and taxes.
+ * @param today 'YYYY-MM-DD' the balance's VENCIDA is judged on (default: today in Guayaquil).
+ */
+export function toBaseComprobanteView(row: ComprobanteRow, today?: string) {
   return {
-    ...toInvoiceSummary({ ...row, numDocModificado: (row.typeDetail as { numDocModificado?: string }).numDocModificado ?? null }),
+    ...toComprobanteSummary({ ...row, numDocModificado: (row.typeDetail as { numDocModificado?: string }).numDocModificado ?? null }, today),
     detalles: row.detalles.map((d) => ({
       ...d,
       cantidad: Number(d.cantidad),
@@ -28,10 +35,14 @@ export function toInvoiceView(row: InvoiceRow) {
     infoAdicional: row.infoAdicional,
     totalConImpuestos: row.totalConImpuestos.map((t) => ({ ...t, baseImponible: Number(t.baseImponible), valor: Number(t.valor), tarifa: Number(t.tarifa) })),
     propina: money(row.propina),
+    // DESIGN.md §10: the anulación request and its state (core/annulment.ts); null when none was made.
+    annulment: row.annulment ?? null,
+    // Not AUTORIZADA by 20:00 of its emission day: when that was noticed (and the ADMINs told).
+    delayedAt: row.delayedAt?.toISOString() ?? null,
   };
 }
 
-export type InvoiceView = ReturnType<typeof toInvoiceView>;
+export type ComprobanteView = ReturnType<typeof toBaseComprobanteView>;
 
 /** What a list row needs (GET /api/invoice): the invoice without line items, payments and XML. */
 export const summaryColumns = {
@@ -49,6 +60,8 @@ export const summaryColumns = {
   totalDescuento: comprobantes.totalDescuento,
   totalIva: comprobantes.totalIva,
   importeTotal: comprobantes.importeTotal,
+  /** Read for the bases per IVA rate (core/iva-bases.ts); not itself in the row. */
+  totalConImpuestos: comprobantes.totalConImpuestos,
   status: comprobantes.status,
   secuencial: comprobantes.secuencial,
   claveAcceso: comprobantes.claveAcceso,
@@ -63,12 +76,24 @@ export const summaryColumns = {
   /** A nota's factura and its number (type_detail), for the notas' lists; null on a factura. */
   relatedId: comprobantes.relatedId,
   numDocModificado: sql<string | null>`${comprobantes.typeDetail}->>'numDocModificado'`,
+  // The balance (DESIGN.md §12), kept on the row (payments/balance-view.ts).
+  amountPaid: comprobantes.amountPaid,
+  amountCredited: comprobantes.amountCredited,
+  amountWithheld: comprobantes.amountWithheld,
+  saldo: comprobantes.saldo,
+  paymentState: comprobantes.paymentState,
+  dueDate: comprobantes.dueDate,
 };
 
-export type InvoiceSummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'numDocModificado'>]: InvoiceRow[K] } & { numDocModificado?: string | null };
+export type ComprobanteSummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'numDocModificado'>]: ComprobanteRow[K] } & { numDocModificado?: string | null };
 
-/** A list row (GET /api/invoice): the fields of {@link toInvoiceView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina. */
-export function toInvoiceSummary(row: InvoiceSummaryRow) {
+/**
+ * A list row (GET /api/invoice): the fields of {@link toBaseComprobanteView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina;
+ * a document with amounts (01, 03, 04, 05) adds its bases per IVA rate (base0, base5, base15, baseOtra, noObjeto,
+ * exenta: core/iva-bases.ts), which the CSV export of the list carries for the accountant.
+ * @param today 'YYYY-MM-DD' the balance's VENCIDA is judged on (default: today in Guayaquil).
+ */
+export function toComprobanteSummary(row: ComprobanteSummaryRow, today: string = guayaquilDate(new Date())) {
   return {
     _id: row.id,
     ...row.extra,
@@ -84,6 +109,7 @@ export function toInvoiceSummary(row: InvoiceSummaryRow) {
     totalDescuento: money(row.totalDescuento),
     totalIva: money(row.totalIva),
     importeTotal: money(row.importeTotal),
+    ...(['01', '03', '04', '05'].includes(row.codDoc) ? ivaBases(row.totalConImpuestos as unknown as TaxTotal[]) : {}),
     status: row.status,
     secuencial: formatSecuencial(row.secuencial),
     numero: invoiceNumero(row),
@@ -98,7 +124,10 @@ export function toInvoiceSummary(row: InvoiceSummaryRow) {
     updatedAt: row.updatedAt.toISOString(),
     // A nota's factura: `invoice` (its _id) and `numDocModificado` ('001-001-000000123').
     ...(row.relatedId ? { invoice: row.relatedId, numDocModificado: row.numDocModificado ?? null } : {}),
+    // What is owed: facturas, notas de débito and liquidaciones de compra (a nota de crédito,
+    // a guía or a retención has no balance of its own).
+    ...(['01', '03', '05'].includes(row.codDoc) ? balanceFields(row, today) : {}),
   };
 }
 
-export type InvoiceSummary = ReturnType<typeof toInvoiceSummary>;
+export type ComprobanteSummary = ReturnType<typeof toComprobanteSummary>;

@@ -16,6 +16,7 @@ import { theLabelOf as the } from './comprobante-labels.ts';
 import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
 import type { ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
 import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
+import { totalsMessage } from '../../../core/validation-messages.ts';
 
 export const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
 
@@ -107,7 +108,7 @@ export async function priceLines(db: Db, lines: readonly LineInput[]): Promise<I
   } catch (err) {
     const message = (err as Error).message;
     const at = /detalles\[(\d+)\]\.(\w+)/.exec(message);
-    throw invalid(at ? `detalles.${at[1]}.${at[2]}` : 'detalles', message);
+    throw invalid(at ? `detalles.${at[1]}.${at[2]}` : 'detalles', totalsMessage(message));
   }
 }
 
@@ -183,7 +184,7 @@ export async function productsOfLines(db: Db, companyId: string, lines: Readonly
   const rows = ids.length ? await db.select().from(products).where(and(eq(products.companyId, companyId), inArray(products.id, ids))) : [];
   const byId = new Map(rows.map((p) => [p.id, p]));
   lines.forEach((d, i) => {
-    if (d.product && !byId.has(d.product)) throw invalid(`detalles.${i}.product`, 'El producto no existe');
+    if (d.product && !byId.has(d.product)) throw invalid(`detalles.${i}.product`, `Línea ${i + 1}, producto: no existe; elija uno de la lista`);
   });
   return byId;
 }

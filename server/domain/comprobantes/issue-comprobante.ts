@@ -22,11 +22,13 @@ import { credentialsFromRow, signingCredentialsFor } from '../certificates/compa
 import type { SigningCredentials } from './signing-credentials.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
-import { transitionInvoice } from './transition-comprobante.ts';
-import type { InvoiceRow } from './comprobante-view.ts';
+import { transitionComprobante } from './transition-comprobante.ts';
+import type { ComprobanteRow } from './comprobante-view.ts';
 import type { ComprobanteType } from './comprobante-type.ts';
 import { theLabel } from './comprobante-labels.ts';
 import { xsdFileFor } from '../../../core/comprobante-types.ts';
+import type { SchemaRegistry } from '../../schemas/registry.ts';
+import { withCustomInfoAdicional } from '../screens/custom-info-adicional.ts';
 
 export interface IssueComprobanteOptions {
   type: ComprobanteType;
@@ -42,11 +44,21 @@ export interface IssueComprobanteOptions {
   /** Most a consumidor final (tipo 07) sale may total, USD (AppConfig.consumidorFinalCap). */
   consumidorFinalCap: number;
   /**
+   * The company's schemas (company-schemas.ts `registryFor`): the fields the company added to this
+   * type go to the XML's infoAdicional after the draft's own entries.
+   */
+  schemas: SchemaRegistry & { base?: SchemaRegistry };
+  /**
    * The caller sends to the SRI right after the commit (the issue route): the sri_send job is
-   * written with this id already claimed by it until `now + leaseMs` (transitionInvoice
+   * written with this id already claimed by it until `now + leaseMs` (transitionComprobante
    * `claimedUntil`), so that the background worker does not take it in between.
    */
   claimSend?: { jobId: string; leaseMs: number };
+  /**
+   * false: no sri_send job is written; the caller sends it (a batch, in a lote: its own sri_batch
+   * job carries the comprobante to the SRI and hands it to a single send when needed). Default true.
+   */
+  enqueueSend?: boolean;
 }
 
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
@@ -92,7 +104,7 @@ function loadDraftShape(db: Db) {
   return draftShape;
 }
 
-export async function issueComprobante(o: IssueComprobanteOptions): Promise<InvoiceRow> {
+export async function issueComprobante(o: IssueComprobanteOptions): Promise<ComprobanteRow> {
   const meta = o.type.meta;
   const the = theLabel(meta);
   return o.db.transaction(async (tx) => {
@@ -113,7 +125,10 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Invo
       });
     }
     if (!establishment) throw new AppError('VALIDATION', `El establecimiento de ${the.theOne.toLowerCase()} ya no existe`, { details: [{ path: 'establishment', message: 'no existe' }] });
-    const prepared = await o.type.prepareIssue({ tx, row, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
+    // The company's own fields (Configuración > Pantallas), for every type in this one place: the
+    // type builds its XML from the row's infoAdicional, so they are signed like the rest.
+    const infoAdicional = await withCustomInfoAdicional(tx, { registry: o.schemas, companyId: o.companyId, resource: meta.resource, own: row.infoAdicional, extra: row.extra as Record<string, unknown> });
+    const prepared = await o.type.prepareIssue({ tx, row: infoAdicional === row.infoAdicional ? row : { ...row, infoAdicional }, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
 
     const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
     const ambiente = company.ambiente as '1' | '2';
@@ -135,7 +150,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Invo
     }
     const { signedXml } = signed;
 
-    const issued = await transitionInvoice(tx, {
+    const issued = await transitionComprobante(tx, {
       companyId: o.companyId,
       comprobanteId: o.id,
       from: 'BORRADOR',
@@ -145,7 +160,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Invo
       now: o.now,
       mensajes: [],
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
-      enqueue: { kind: 'sri_send', runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) },
+      ...(o.enqueueSend === false ? {} : { enqueue: { kind: 'sri_send' as const, runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) } }),
     });
     if (!issued) throw new AppError('INVOICE_LOCKED', `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
     return issued;

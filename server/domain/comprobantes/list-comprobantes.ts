@@ -6,6 +6,7 @@
  * A page reads only the summary columns (no line items, no signed or authorisation XML, which are
  * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
+import type { ExtraFilter } from '../screens/list-extra-filters.ts';
 import { and, asc, Column, count, desc, eq, gte, ilike, is, lte, or, SQL, sql } from 'drizzle-orm';
 import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,15 +15,19 @@ import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-que
 import { AppError, notFound } from '../../errors.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
-import { summaryColumns, toInvoiceSummary, type InvoiceSummary, type InvoiceSummaryRow } from './comprobante-view.ts';
+import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { paymentStatusCondition, paymentStatusesOf, paymentStatusRank } from '../payments/payment-status-sql.ts';
 
-export interface InvoiceListQuery extends ListQuery {
+export interface ComprobanteListQuery extends ListQuery {
   status?: string;
   from?: string;
   to?: string;
   customer?: string;
   /** The notas of one factura: its id (`related_id`). */
   invoice?: string;
+  /** PENDIENTE, PARCIAL, PAGADA, VENCIDA (one or several, comma separated): DESIGN.md §12. */
+  paymentStatus?: string;
 }
 
 
@@ -34,6 +39,8 @@ const sortable = {
   razonSocialComprador: comprobantes.razonSocialComprador,
   status: comprobantes.status,
   createdAt: comprobantes.createdAt,
+  dueDate: comprobantes.dueDate,
+  saldo: comprobantes.saldo,
 };
 
 /** How a value enters a list statement: as itself, or as a named placeholder of a prepared statement. */
@@ -42,15 +49,17 @@ const asValue: Bind = (_name, value) => value;
 // Drizzle takes a placeholder wherever it takes a value (both are bound parameters); typed as the value.
 const asPlaceholder = ((name: string) => sql.placeholder(name)) as unknown as Bind;
 
-type ListParams = { companyId: string; query: InvoiceListQuery; scope?: EmissionScope; codDoc?: string };
+/** `today` ('YYYY-MM-DD', default today in Guayaquil) is the day VENCIDA is judged on. */
+/** `extra`: the company's own list filters asked (list-extra-filters.ts), on the row's `extra`. */
+type ListParams = { companyId: string; query: ComprobanteListQuery; scope?: EmissionScope; codDoc?: string; today?: string; extra?: ExtraFilter[] };
 
 /** @throws AppError VALIDATION when from > to (checked on every request, prepared or not). */
-function assertDateRange(q: InvoiceListQuery): void {
+function assertDateRange(q: ComprobanteListQuery): void {
   if (q.from && q.to && q.from > q.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
 }
 
 /** The kind of search a term makes: none, text only, text or secuencial, text or número (001-001-…). */
-function searchKind(q: InvoiceListQuery): '' | 'text' | 'secuencial' | 'numero' {
+function searchKind(q: ComprobanteListQuery): '' | 'text' | 'secuencial' | 'numero' {
   if (!q.q) return '';
   const term = q.q.trim();
   if (/^\d{1,9}$/.test(term)) return 'secuencial';
@@ -83,6 +92,9 @@ function listParts(p: ListParams, bind: Bind) {
   if (q.to) conditions.push(lte(comprobantes.fechaEmision, bind('to', q.to)));
   if (q.customer) conditions.push(eq(comprobantes.customerId, bind('customer', q.customer)));
   if (q.invoice) conditions.push(eq(comprobantes.relatedId, bind('invoice', q.invoice)));
+  (p.extra ?? []).forEach((f, i) => conditions.push(sql`(${comprobantes.extra} ->> ${bind(`extraField${i}`, f.field)}::text) = ${bind(`extraValue${i}`, f.value)}::text`));
+  const today = () => bind('today', p.today ?? guayaquilDate(new Date()));
+  if (q.paymentStatus) conditions.push(paymentStatusCondition(comprobantes, paymentStatusesOf(q.paymentStatus), today()));
   const search = searchKind(q);
   if (search) {
     const term = q.q!.trim();
@@ -96,7 +108,8 @@ function listParts(p: ListParams, bind: Bind) {
     conditions.push(or(ilike(comprobantes.razonSocialComprador, pattern), ilike(comprobantes.identificacionComprador, pattern), ...byNumber)!);
   }
   const { limit, offset } = pageWindow(q);
-  const order = orderByFor(q.sort, sortable, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
+  const byStatus = q.sort === 'paymentStatus' || q.sort === '-paymentStatus' ? paymentStatusRank(comprobantes, today()) : sql`1`;
+  const order = orderByFor(q.sort, { ...sortable, paymentStatus: byStatus }, [desc(comprobantes.fechaEmision), desc(comprobantes.createdAt), asc(comprobantes.id)]);
   return { where: and(...conditions), order, limit: bind('limit', limit), offset: bind('offset', offset) };
 }
 
@@ -108,13 +121,13 @@ function listParts(p: ListParams, bind: Bind) {
 function listShape(p: ListParams): string {
   const q = p.query;
   const scope = (p.scope ?? []).map((s) => (s.ptoEmi === undefined ? 'e' : 'p')).join('');
-  const filters = [q.status ? `s${q.status.split(',').length}` : '', q.from ? 'f' : '', q.to ? 't' : '', q.customer ? 'c' : '', q.invoice ? 'i' : ''].join('');
+  const filters = [q.status ? `s${q.status.split(',').length}` : '', q.from ? 'f' : '', q.to ? 't' : '', q.customer ? 'c' : '', q.invoice ? 'i' : '', q.paymentStatus ? `p${paymentStatusesOf(q.paymentStatus).join('+')}` : '', p.extra?.length ? `x${p.extra.length}` : ''].join('');
   return `${filters}|${searchKind(q)}|${q.sort ?? ''}|${scope}`;
 }
 
 /**
  * The statements of a list request, unexecuted: the page and the exact count, and both in one
- * (pageWithTotal, the SQL listInvoices runs, there as a prepared statement). Exposed so
+ * (pageWithTotal, the SQL listComprobantes runs, there as a prepared statement). Exposed so
  * bench/list.ts can run the very same SQL on a bare `pg` connection (`.toSQL()`).
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
@@ -150,7 +163,7 @@ function listStatements(db: Db, parts: ReturnType<typeof listParts>) {
  * connection, and the rows are read with the columns' own decoders. Shapes are few (filters
  * present, sort, scope form); the cache is bounded all the same.
  */
-const preparedLists = new Map<string, PreparedShape<Array<InvoiceSummaryRow & { total: number }>>>();
+const preparedLists = new Map<string, PreparedShape<Array<ComprobanteSummaryRow & { total: number }>>>();
 const PREPARED_LISTS_MAX = 500;
 
 /** Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection). */
@@ -163,7 +176,7 @@ function pageRowMapper(selection: Record<string, unknown>) {
   return (row: unknown[]) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = row[i] === null || row[i] === undefined ? null : fields[i].decode(row[i]);
-    return out as InvoiceSummaryRow & { total: number };
+    return out as ComprobanteSummaryRow & { total: number };
   };
 }
 
@@ -187,10 +200,10 @@ function listValues(p: ListParams): Record<string, unknown> {
 /**
  * One page of a company's comprobantes of `codDoc` (default 01) and their exact total; with `scope`, only the user's emission
  * points (domain/users/emission-scope.ts).
- * @returns items as {@link InvoiceSummary} (money as numbers, USD), total = rows matching the filters.
+ * @returns items as {@link ComprobanteSummary} (money as numbers, USD), total = rows matching the filters.
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
-export async function listInvoices(db: Db, p: ListParams): Promise<{ items: InvoiceSummary[]; total: number }> {
+export async function listComprobantes(db: Db, p: ListParams): Promise<{ items: ComprobanteSummary[]; total: number }> {
   assertDateRange(p.query);
   const shape = listShape(p);
   let prepared = preparedLists.get(shape);
@@ -200,7 +213,8 @@ export async function listInvoices(db: Db, p: ListParams): Promise<{ items: Invo
     preparedLists.set(shape, prepared);
   }
   const rows = await runPrepared(db, prepared, listValues(p));
-  if (rows.length > 0) return { items: rows.map(toInvoiceSummary), total: rows[0].total };
+  const today = p.today ?? guayaquilDate(new Date());
+  if (rows.length > 0) return { items: rows.map((row) => toComprobanteSummary(row, today)), total: rows[0].total };
   // An empty page: no match at all (page 1), or past the last page, where the total is still asked for.
   const total = pageWindow(p.query).offset === 0 ? 0 : Number((await invoiceListQueries(db, p).count)[0].total);
   return { items: [], total };
@@ -211,7 +225,7 @@ export async function listInvoices(db: Db, p: ListParams): Promise<{ items: Invo
  * answers with a nota).
  * @throws AppError NOT_FOUND (also for another company's, or another type's).
  */
-export async function getInvoice(db: Db, p: { companyId: string; id: string; codDoc?: string }) {
+export async function getComprobante(db: Db, p: { companyId: string; id: string; codDoc?: string }) {
   const codDoc = p.codDoc ?? '01';
   const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, codDoc)));
   if (!row) throw notFound(theLabelOf(codDoc).theOne);
@@ -219,8 +233,8 @@ export async function getInvoice(db: Db, p: { companyId: string; id: string; cod
 }
 
 /** Only drafts can be deleted; an issued comprobante is a legal document. @throws AppError NOT_FOUND, INVOICE_LOCKED. */
-export async function deleteInvoiceDraft(db: Db, p: { companyId: string; id: string; codDoc?: string }): Promise<void> {
-  const row = await getInvoice(db, p);
+export async function deleteComprobanteDraft(db: Db, p: { companyId: string; id: string; codDoc?: string }): Promise<void> {
+  const row = await getComprobante(db, p);
   const the = theLabelOf(row.codDoc);
   if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} está ${row.status} y no se puede eliminar`);
   await db.delete(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.status, 'BORRADOR')));

@@ -9,7 +9,7 @@ import { notaDebito } from './nota-debito/index.ts';
 import { guiaRemision } from './guia-remision/index.ts';
 import { liquidacionCompra } from './liquidacion-compra/index.ts';
 import { comprobanteRetencion } from './comprobante-retencion/index.ts';
-import { toInvoiceView, type InvoiceRow } from './comprobante-view.ts';
+import { toBaseComprobanteView, type ComprobanteRow } from './comprobante-view.ts';
 
 export const COMPROBANTE_TYPES: readonly ComprobanteType[] = [factura, notaCredito, notaDebito, guiaRemision, liquidacionCompra, comprobanteRetencion];
 
@@ -23,8 +23,8 @@ export function comprobanteType(codDoc: string): ComprobanteType {
 }
 
 /** The API view of a row of any type: the shared fields (comprobante-view.ts) and the type's own. */
-export function toComprobanteView(row: InvoiceRow): Record<string, unknown> & ReturnType<typeof toInvoiceView> {
-  const view = toInvoiceView(row);
+export function toComprobanteView(row: ComprobanteRow, today?: string): Record<string, unknown> & ReturnType<typeof toBaseComprobanteView> {
+  const view = toBaseComprobanteView(row, today);
   const own = comprobanteType(row.codDoc).viewFields?.(row);
   return own ? { ...view, ...own } : view;
 }

@@ -8,14 +8,15 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogEntries, companies } from '../../db/schema/index-tables.ts';
+import { companies } from '../../db/schema/index-tables.ts';
+import { formaPagoNames } from '../payments/forma-pago-names.ts';
 import { renderRide } from './ride/render-ride.ts';
 import { comprobanteType } from './registry.ts';
 import { theLabel } from './comprobante-labels.ts';
 import { AppError } from '../../errors.ts';
-import type { InvoiceRow } from './comprobante-view.ts';
+import type { ComprobanteRow } from './comprobante-view.ts';
 
-export async function renderInvoiceRide(o: { db: Db; invoice: InvoiceRow; company?: typeof companies.$inferSelect }): Promise<Buffer> {
+export async function renderComprobanteRide(o: { db: Db; invoice: ComprobanteRow; company?: typeof companies.$inferSelect }): Promise<Buffer> {
   const { invoice } = o;
   const type = comprobanteType(invoice.codDoc);
   if (invoice.secuencial === null || !invoice.claveAcceso || !invoice.signedXml) {
@@ -24,12 +25,11 @@ export async function renderInvoiceRide(o: { db: Db; invoice: InvoiceRow; compan
   }
   const doc = type.ride(invoice.signedXml);
   const company = o.company ?? (await o.db.select().from(companies).where(eq(companies.id, invoice.companyId)))[0];
-  const formas = await o.db.select({ code: catalogEntries.code, name: catalogEntries.name }).from(catalogEntries).where(eq(catalogEntries.tableName, 'forma_pago'));
   return renderRide({
     doc,
     numeroAutorizacion: invoice.numeroAutorizacion ?? undefined,
     fechaAutorizacion: invoice.fechaAutorizacion?.toISOString(),
     logo: company?.logo ?? undefined,
-    labels: { formasPago: Object.fromEntries(formas.map((f) => [f.code, f.name])) },
+    labels: { formasPago: await formaPagoNames(o.db) },
   });
 }

@@ -11,35 +11,35 @@ import { companies, customers, comprobanteEvents, comprobantes } from '../../db/
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
-import { renderInvoiceRide } from './render-comprobante-ride.ts';
+import { renderComprobanteRide } from './render-comprobante-ride.ts';
 import { comprobanteType } from './registry.ts';
-import { invoiceNumero, type InvoiceRow } from './comprobante-view.ts';
-import { getInvoice } from './list-comprobantes.ts';
+import { invoiceNumero, type ComprobanteRow } from './comprobante-view.ts';
+import { getComprobante } from './list-comprobantes.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 
 /**
  * `POST /api/{resource}/{_id}/email`: mail the company's authorised comprobante of type `codDoc`
- * (see {@link sendInvoiceMail}).
+ * (see {@link sendComprobanteMail}).
  * @returns the message for the user and the recipients, e.g. `{ message: 'Factura enviada a a@b.ec', to: 'a@b.ec' }`.
  * @throws AppError NOT_FOUND (another company's or type's id); INVOICE_LOCKED when it is not AUTORIZADA;
- *   what {@link sendInvoiceMail} throws.
+ *   what {@link sendComprobanteMail} throws.
  */
 export async function emailComprobante(o: { db: Db; mailer: Mailer; companyId: string; id: string; codDoc: string; now: Date; to?: string }): Promise<{ message: string; to: string }> {
-  const row = await getInvoice(o.db, { companyId: o.companyId, id: o.id, codDoc: o.codDoc });
+  const row = await getComprobante(o.db, { companyId: o.companyId, id: o.id, codDoc: o.codDoc });
   const the = theLabelOf(o.codDoc);
   if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
   const [company] = await o.db.select().from(companies).where(eq(companies.id, o.companyId));
-  const to = await sendInvoiceMail({ db: o.db, mailer: o.mailer, invoice: row, company, now: o.now, to: o.to });
+  const to = await sendComprobanteMail({ db: o.db, mailer: o.mailer, invoice: row, company, now: o.now, to: o.to });
   return { message: `${comprobanteType(o.codDoc).meta.label} enviad${the.ending} a ${to}`, to };
 }
 
-export async function sendInvoiceMail(o: { db: Db; mailer: Mailer; invoice: InvoiceRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
+export async function sendComprobanteMail(o: { db: Db; mailer: Mailer; invoice: ComprobanteRow; company: typeof companies.$inferSelect; now: Date; to?: string }): Promise<string> {
   const customerId = o.invoice.customerId;
   const [customer] = customerId ? await o.db.select().from(customers).where(and(eq(customers.companyId, o.invoice.companyId), eq(customers.id, customerId))) : [];
   const own = ((o.invoice.typeDetail as { mailTo?: unknown }).mailTo as string[] | undefined) ?? [];
   const to = o.to ?? ([...new Set([...(customer?.email ? [customer.email] : []), ...own])].join(', ') || undefined);
   if (!to) throw new AppError('UNPROCESSABLE', customerId ? 'El cliente no tiene correo electrónico; indique uno' : 'Ningún destinatario tiene correo electrónico; indique uno');
-  const pdf = await renderInvoiceRide({ db: o.db, invoice: o.invoice, company: o.company });
+  const pdf = await renderComprobanteRide({ db: o.db, invoice: o.invoice, company: o.company });
   const numero = invoiceNumero(o.invoice)!;
   const { meta } = comprobanteType(o.invoice.codDoc);
   await o.mailer.send(

@@ -17,12 +17,13 @@
  */
 import { and, eq, getTableColumns, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ComprobanteStatus } from '../../../core/comprobante-status.ts';
+import type { ComprobanteRow } from './comprobante-type.ts';
 import { comprobantes, type SriMensajeRow } from '../../db/schema/invoicing.ts';
 import type { JobKind } from '../../jobs/job-queue.ts';
 import { preparedShape, runPrepared, tableRowMapper, type PreparedShape } from '../../db/prepared-query.ts';
 import { unixSeconds, webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
-export type InvoiceStatus = 'BORRADOR' | 'FIRMADA' | 'RECIBIDA' | 'DEVUELTA' | 'EN_PROCESO' | 'AUTORIZADA' | 'NO_AUTORIZADA' | 'ANULADA';
 
 export interface TransitionFollowUp {
   kind: JobKind;
@@ -39,12 +40,12 @@ export interface TransitionFollowUp {
   claimedUntil?: Date;
 }
 
-/** What a call of {@link transitionInvoice} passes. */
+/** What a call of {@link transitionComprobante} passes. */
 export interface TransitionParams {
   companyId: string;
   comprobanteId: string;
-  from: InvoiceStatus | InvoiceStatus[];
-  to: InvoiceStatus;
+  from: ComprobanteStatus | ComprobanteStatus[];
+  to: ComprobanteStatus;
   userId?: string | null;
   /** The API key that made the change (then userId is null). */
   apiKeyId?: string | null;
@@ -58,7 +59,6 @@ export interface TransitionParams {
   completes?: { companyId: string; id: string };
 }
 
-type InvoiceRow = typeof comprobantes.$inferSelect;
 
 const readInvoice = tableRowMapper(comprobantes);
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
@@ -68,7 +68,7 @@ const ph = (name: string) => sql`${sql.placeholder(name)}`;
  * kind and options, a completed job or not), built once with placeholders for every value
  * (prepared-query.ts): the values are filled per call in {@link transitionValues}.
  */
-function buildTransition(db: Db, p: TransitionParams, from: InvoiceStatus[], setKeys: string[]): TransitionShape {
+function buildTransition(db: Db, p: TransitionParams, from: ComprobanteStatus[], setKeys: string[]): TransitionShape {
   const columns = getTableColumns(comprobantes);
   const set: Record<string, SQL> = {};
   for (const k of setKeys) set[k] = ph(`set_${k}`);
@@ -118,14 +118,14 @@ function buildTransition(db: Db, p: TransitionParams, from: InvoiceStatus[], set
 }
 
 /** A transition's statement and the columns of its `set` values (their encoders). */
-interface TransitionShape extends PreparedShape<InvoiceRow | undefined> {
+interface TransitionShape extends PreparedShape<ComprobanteRow | undefined> {
   setColumns: Array<{ key: string; column: { mapToDriverValue(v: unknown): unknown } }>;
 }
 
 /** Statement shapes by their key (statuses, set columns, follow-up, completion): a handful in a running server. */
 const shapes = new Map<string, TransitionShape>();
 
-export async function transitionInvoice(db: Db, p: TransitionParams): Promise<InvoiceRow | undefined> {
+export async function transitionComprobante(db: Db, p: TransitionParams): Promise<ComprobanteRow | undefined> {
   const from = Array.isArray(p.from) ? p.from : [p.from];
   const set = p.set ?? {};
   // drizzle's set() leaves out undefined values; so does the shape.

@@ -14,6 +14,9 @@ import { REPO_ROOT } from '../../repo-root.ts';
 import { COMPROBANTE_TYPE_META, xsdFileFor } from '../../../core/comprobante-types.ts';
 import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
+/** The ATS schema (shared/sri/xsd/ats/at.xsd), shipped under the XSD folder's `ats/`; validate with {@link validateComprobanteXml}. */
+export const ATS_XSD = 'ats/at.xsd';
+
 /** The XSD folder: SRI_XSD_DIR, else the copies shipped in server/sri/xsd. Read per call so tests can point elsewhere. */
 export const xsdDir = (): string => path.resolve(process.env.SRI_XSD_DIR || path.join(REPO_ROOT, 'server/sri/xsd'));
 
@@ -49,7 +52,7 @@ const describe = (err: unknown): string[] =>
 
 /** @throws Error (Spanish) when the XSD file is missing or does not compile. */
 function validatorFor(xsdFile: string): XsdValidator {
-  if (!/^[A-Za-z]+_V\d+\.\d+\.\d+\.xsd$/.test(xsdFile)) throw new Error(`Nombre de XSD no válido: "${xsdFile}"`);
+  if (!/^[A-Za-z]+_V\d+\.\d+\.\d+\.xsd$/.test(xsdFile) && xsdFile !== ATS_XSD) throw new Error(`Nombre de XSD no válido: "${xsdFile}"`);
   const dir = xsdDir();
   const key = `${dir}|${xsdFile}`;
   const cached = validators.get(key);

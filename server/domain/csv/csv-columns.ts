@@ -7,6 +7,7 @@
  */
 import type { SchemaEntry, SchemaRegistry } from '../../schemas/registry.ts';
 import type { JsonSchema } from '../resources/schema-values.ts';
+import { foldText } from '../../../core/fold-text.ts';
 
 export interface CsvColumn {
   /** Property of a list row. */
@@ -19,6 +20,11 @@ export interface CsvColumn {
 
 export interface ListSettings {
   columns?: Array<{ field: string; title?: string; format?: string }>;
+  /**
+   * Columns the export adds after the list's own (the screen does not show them): the facturas'
+   * identification, clave de acceso, bases per IVA rate and IVA, for the accountant.
+   */
+  exportColumns?: Array<{ field: string; title?: string; format?: string }>;
   /** Products and customers: the list offers "Importar CSV" (POST /api/<name>/import). */
   import?: boolean;
 }
@@ -38,17 +44,20 @@ export function writableFields(entry: SchemaEntry): CsvColumn[] {
 
 /**
  * The export columns of a list: list.json's (or, as the list screen does, the schema's first five
- * plain properties), then for an importable list every other writable property.
+ * plain properties), then its `exportColumns` (appended, so a client reading the old columns by
+ * position still finds them), then for an importable list every other writable property.
  */
 export function exportColumns(entry: SchemaEntry): CsvColumn[] {
   const props = propertiesOf(entry);
-  const declared = listSettings(entry).columns;
+  const extra = (listSettings(entry).exportColumns ?? []).map((c) => ({ field: c.field, title: c.title ?? props[c.field]?.title ?? c.field, ...(c.format ? { format: c.format } : {}) }));
+  const declared = listSettings(entry).columns ? [...listSettings(entry).columns!, ...extra] : undefined;
   const columns: CsvColumn[] = declared
     ? declared.map((c) => ({ field: c.field, title: c.title ?? props[c.field]?.title ?? c.field, ...(c.format ? { format: c.format } : {}) }))
     : Object.entries(props)
         .filter(([k, p]) => k !== '_id' && PLAIN_TYPES.includes(String(p.type)))
         .slice(0, 5)
-        .map(([field, p]) => ({ field, title: p.title ?? field }));
+        .map(([field, p]) => ({ field, title: p.title ?? field }))
+        .concat(extra);
   if (!listSettings(entry).import) return columns;
   const shown = new Set(columns.map((c) => c.field));
   return [...columns, ...writableFields(entry).filter((c) => !shown.has(c.field))];
@@ -63,10 +72,7 @@ export function columnsFromItemSchema(item: JsonSchema | undefined): CsvColumn[]
 
 /** Case-, accent- and space-insensitive form of a header cell. */
 export const headerKey = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  foldText(text)
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -45,6 +45,7 @@ export function figuresSql(r: FiguresRange): SQL {
   // The caller's emission points: every sub-select filters by them (the daily sums keep estab and pto_emi).
   const own = sql`company_id = ${r.companyId} and ${scopeSqlText(r.scope)}`;
   const inPeriod = sql`${own} and day between ${r.from} and ${r.to}`;
+  const inPeriodDocs = sql`${own} and fecha_emision between ${r.from} and ${r.to}`;
   return sql`
     select
       (select json_build_object(
@@ -52,6 +53,7 @@ export function figuresSql(r: FiguresRange): SQL {
           'lastMonth', coalesce(sum(total) filter (where day >= ${r.lastMonth} and day < ${r.thisMonth}), 0),
           'period', coalesce(sum(total) filter (where day between ${r.from} and ${r.to}), 0),
           'iva', coalesce(sum(iva) filter (where day between ${r.from} and ${r.to}), 0),
+          'thisMonthIva', coalesce(sum(iva) filter (where day >= ${r.thisMonth} and day < ${r.nextMonth}), 0),
           'authorised', coalesce(sum(facturas) filter (where day between ${r.from} and ${r.to}), 0))
         from sales_day
         where ${own} and day >= least(${r.lastMonth}::date, ${r.from}::date) and day <= greatest(${r.to}::date, ${r.today}::date)
@@ -73,6 +75,10 @@ export function figuresSql(r: FiguresRange): SQL {
           offset 0
         ) by_status
       ) as by_status,
+      -- The same documents by type too: a guía or a retención is no factura (issue 28).
+      (select coalesce(json_agg(json_build_object('codDoc', cod_doc, 'status', status, 'n', n) order by cod_doc), '[]'::json)
+        from (select cod_doc, status, count(*) as n from comprobante where ${inPeriodDocs} group by cod_doc, status) by_type
+      ) as by_type,
       (select coalesce(json_agg(json_build_object('month', month, 'total', total, 'n', n) order by month), '[]'::json)
         from (
           -- Grouped by a timestamp month (no time zone work per row); formatted once per month.
@@ -119,6 +125,8 @@ interface AttentionQuery {
   /** By fechaEmision ('asc': oldest first), then `then` (e.g. `issued_at, id`). */
   direction: 'asc' | 'desc';
   then: SQL;
+  /** Also return each row's `annulment` (the anulación request, core/annulment.ts). */
+  withAnnulment?: boolean;
 }
 
 /**
@@ -130,7 +138,7 @@ function attentionList(q: AttentionQuery): SQL {
   const order = sql`${FECHA_ORDER[q.direction]}, ${q.then}`;
   const branches = sql.join(
     q.statuses.map(
-      (status) => sql`(select id, cod_doc, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at
+      (status) => sql`(select id, cod_doc, status, fecha_emision, razon_social_comprador, importe_total, estab, pto_emi, secuencial, mensajes, issued_at, updated_at, created_at${q.withAnnulment ? sql`, annulment` : sql``}
         from comprobante where company_id = ${q.companyId} and ${scopeSqlText(q.scope)} and status = ${status}${q.where ? sql` and ${q.where}` : sql``}
         order by ${order} limit ${ATTENTION_LIMIT})`,
     ),
@@ -138,24 +146,30 @@ function attentionList(q: AttentionQuery): SQL {
   );
   return sql`(select coalesce(json_agg(json_build_object(
         'id', id, 'cod_doc', cod_doc, 'status', status, 'fecha_emision', fecha_emision, 'razon_social_comprador', razon_social_comprador,
-        'importe_total', importe_total, 'estab', estab, 'pto_emi', pto_emi, 'secuencial', secuencial, 'mensajes', mensajes)
+        'importe_total', importe_total, 'estab', estab, 'pto_emi', pto_emi, 'secuencial', secuencial, 'mensajes', mensajes${q.withAnnulment ? sql`, 'annulment', annulment` : sql``})
       order by ${order}), '[]'::json)
     from (select * from (${branches}) b order by ${order} limit ${ATTENTION_LIMIT}) i)`;
 }
 
 /**
  * One row of JSON arrays of invoices [{id, status, fecha_emision, razon_social_comprador,
- * importe_total, estab, pto_emi, secuencial, mensajes}], at most 20 each: `stuck` (FIRMADA, RECIBIDA
- * or EN_PROCESO issued before `stuckBefore`, oldest first), `rejected` (DEVUELTA or NO_AUTORIZADA,
+ * importe_total, estab, pto_emi, secuencial, mensajes}], at most 20 each: `delayed` (FIRMADA, RECIBIDA
+ * or EN_PROCESO past 20:00 of their emission day: delayed_at set, oldest first), `stuck` (the others of
+ * those statuses issued before `stuckBefore`, oldest first), `rejected` (DEVUELTA or NO_AUTORIZADA,
  * latest first), `old_drafts` (BORRADOR created before `draftBefore`, oldest first); and
+ * `annulments` (AUTORIZADA with an open anulación request, oldest first, each with its `annulment`), and
  * `certificate_not_after` (timestamptz, null without a certificate).
  */
 export function attentionSql(p: { companyId: string; scope?: EmissionScope; stuckBefore: Date; draftBefore: Date }): SQL {
   const { companyId, scope } = p;
-  const stuck = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`issued_at < ${p.stuckBefore}`, direction: 'asc', then: sql`issued_at, id` });
+  const stuck = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`issued_at < ${p.stuckBefore} and delayed_at is null`, direction: 'asc', then: sql`issued_at, id` });
+  // Same-day authorisation (jobs/announce-delayed.ts): still waiting at 20:00 of the emission day.
+  const delayed = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`delayed_at is not null`, direction: 'asc', then: sql`issued_at, id` });
   const rejected = attentionList({ companyId, scope, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
   const oldDrafts = attentionList({ companyId, scope, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });
+  // Anulaciones pendientes: the partial index comprobante_open_annulment_idx holds exactly these rows.
+  const annulments = attentionList({ companyId, scope, statuses: ['AUTORIZADA'], where: sql`annulment->>'state' in ('SOLICITADA', 'PENDIENTE_ANULAR')`, direction: 'asc', then: sql`id`, withAnnulment: true });
   return sql`
-    select ${stuck} as stuck, ${rejected} as rejected, ${oldDrafts} as old_drafts,
+    select ${delayed} as delayed, ${stuck} as stuck, ${rejected} as rejected, ${oldDrafts} as old_drafts, ${annulments} as annulments,
       (select not_after from company_certificate where company_id = ${companyId}) as certificate_not_after`;
 }

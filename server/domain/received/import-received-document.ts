@@ -11,9 +11,10 @@ import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { checkReceivedDocument } from './check-received-document.ts';
 import { hasSupplier, linkSupplier } from './link-supplier.ts';
-import { parseReceivedXml } from './parse-received-xml.ts';
+import { parseReceivedXml, receivedFigures } from './parse-received-xml.ts';
 import type { UnwrappedComprobante } from './read-authorization.ts';
 import { findWithheldFactura } from './withheld-factura.ts';
+import { findModifiedReceivedFactura, linkNotasToReceivedFactura } from './modified-factura.ts';
 import { enqueueWebhookEvent } from '../webhooks/webhook-jobs.ts';
 import { toReceivedSummary } from './received-view.ts';
 
@@ -65,11 +66,15 @@ export async function importReceivedDocument(o: ImportReceivedOptions): Promise<
     .where(and(eq(receivedDocuments.companyId, o.companyId), eq(receivedDocuments.claveAcceso, doc.claveAcceso)));
   if (taken) throw duplicateKey(doc.claveAcceso, taken.id);
 
+  // Fetched by key (one by one or from the portal's listing), the XML is the one the SRI
+  // authorisation service returned: confirmed. An upload waits for the SRI (confirm-received-document.ts).
+  const fromSri = o.source !== 'xml';
   return onUniqueViolation(
     () =>
       o.db.transaction(async (tx) => {
         const supplierId = hasSupplier(doc.codDoc) ? await linkSupplier(tx, { companyId: o.companyId, doc, now: o.now }) : null;
-        const relatedId = doc.codDoc === '07' ? await findWithheldFactura(tx, { companyId: o.companyId, doc }) : null;
+        // A retención: our factura it withholds; a supplier's nota de crédito: the factura of theirs it modifies.
+        const relatedId = doc.codDoc === '07' ? await findWithheldFactura(tx, { companyId: o.companyId, doc }) : doc.codDoc === '04' ? await findModifiedReceivedFactura(tx, { companyId: o.companyId, doc }) : null;
         const [row] = await tx
           .insert(receivedDocuments)
           .values({
@@ -88,20 +93,19 @@ export async function importReceivedDocument(o: ImportReceivedOptions): Promise<
             identificacionComprador: doc.identificacionComprador,
             razonSocialComprador: doc.razonSocialComprador,
             supplierId,
-            totalSinImpuestos: doc.totalSinImpuestos,
-            totalDescuento: doc.totalDescuento,
-            totalIva: doc.totalIva,
-            importeTotal: doc.importeTotal,
-            impuestos: doc.impuestos,
-            detail: doc.detail as Record<string, unknown>,
+            ...receivedFigures(doc),
             xml: o.comprobante.xml,
             authorizationXml: o.comprobante.authorizationXml ?? null,
             source: o.source,
+            confirmed: fromSri,
+            sriEstado: fromSri ? 'AUTORIZADO' : null,
+            sriCheckedAt: fromSri ? o.now : null,
             relatedId,
             createdBy: o.userId,
             createdAt: o.now,
           })
           .returning();
+        if (row.codDoc === '01') await linkNotasToReceivedFactura(tx, { companyId: o.companyId, factura: row });
         // DESIGN.md §9: comprobante.received, written with the row (delivered by the worker after commit).
         await enqueueWebhookEvent(tx, { companyId: o.companyId, type: 'comprobante.received', data: toReceivedSummary({ ...row, withheld: false }), now: o.now });
         return row;

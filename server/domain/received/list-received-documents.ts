@@ -4,11 +4,13 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comprobantes, receivedDocuments as rd } from '../../db/schema/index-tables.ts';
+import { comprobantes, payments, receivedDocuments as rd } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import type { ReceivedDocumentRow } from './import-received-document.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { paymentStatusCondition, paymentStatusesOf, paymentStatusRank } from '../payments/payment-status-sql.ts';
 import { toReceivedSummary, toReceivedView, WITHHOLDING_LIVE_STATUSES, type ReceivedSummary, type ReceivedView, type WithholdingRef } from './received-view.ts';
 
 export interface ReceivedListQuery extends ListQuery {
@@ -21,6 +23,10 @@ export interface ReceivedListQuery extends ListQuery {
   withheld?: string;
   /** Retenciones received that withhold this factura of ours. */
   relatedInvoice?: string;
+  /** PENDIENTE, PARCIAL, PAGADA, VENCIDA (one or several, comma separated): payables, DESIGN.md §12. */
+  paymentStatus?: string;
+  /** 'true' | 'false': confirmed by the SRI or not (DESIGN.md §10). */
+  confirmado?: string;
 }
 
 /** `exists` a live retención (cod_doc 07, FIRMADA…AUTORIZADA) issued on the row. */
@@ -39,6 +45,8 @@ const sortable = {
   totalIva: rd.totalIva,
   codDoc: rd.codDoc,
   createdAt: rd.createdAt,
+  dueDate: rd.dueDate,
+  saldo: rd.saldo,
 };
 
 /** Every column but the XML texts, the detail and the per-rate taxes (kilobytes in TOAST a list does not show). */
@@ -50,16 +58,19 @@ const { xml: _xml, authorizationXml: _authorizationXml, detail: _detail, impuest
  * @returns items (money as numbers, USD) and the exact total.
  * @throws AppError VALIDATION for an unknown sort field or from > to.
  */
-export async function listReceivedDocuments(db: Db, p: { companyId: string; query: ReceivedListQuery }): Promise<{ items: ReceivedSummary[]; total: number }> {
+export async function listReceivedDocuments(db: Db, p: { companyId: string; query: ReceivedListQuery; today?: string }): Promise<{ items: ReceivedSummary[]; total: number }> {
   const q = p.query;
+  const today = p.today ?? guayaquilDate(new Date());
   const conditions: SQL[] = [eq(rd.companyId, p.companyId)];
   if (q.codDoc) conditions.push(inArray(rd.codDoc, q.codDoc.split(',')));
   if (q.from) conditions.push(gte(rd.fechaEmision, q.from));
   if (q.to) conditions.push(lte(rd.fechaEmision, q.to));
   if (q.supplier) conditions.push(eq(rd.supplierId, q.supplier));
   if (q.relatedInvoice) conditions.push(eq(rd.relatedId, q.relatedInvoice));
+  if (q.confirmado) conditions.push(eq(rd.confirmed, q.confirmado === 'true'));
   if (q.withheld === 'true') conditions.push(withheldSql);
   if (q.withheld === 'false') conditions.push(sql`not ${withheldSql}`);
+  if (q.paymentStatus) conditions.push(paymentStatusCondition(rd, paymentStatusesOf(q.paymentStatus), today));
   if (q.from && q.to && q.from > q.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
   if (q.q) {
     const term = q.q.trim();
@@ -72,12 +83,12 @@ export async function listReceivedDocuments(db: Db, p: { companyId: string; quer
   }
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
-  const order = orderByFor(q.sort, sortable, [desc(rd.fechaEmision), desc(rd.createdAt), asc(rd.id)]);
+  const order = orderByFor(q.sort, { ...sortable, paymentStatus: paymentStatusRank(rd, today) }, [desc(rd.fechaEmision), desc(rd.createdAt), asc(rd.id)]);
   const [rows, [{ total }]] = await Promise.all([
     db.select({ ...summaryColumns, withheld: withheldSql }).from(rd).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ total: count() }).from(rd).where(where),
   ]);
-  return { items: rows.map((r) => toReceivedSummary({ ...r, withheld: Boolean(r.withheld) })), total: Number(total) };
+  return { items: rows.map((r) => toReceivedSummary({ ...r, withheld: Boolean(r.withheld) }, today)), total: Number(total) };
 }
 
 /** The row, company-scoped. @throws AppError NOT_FOUND (also for another company's). */
@@ -98,15 +109,15 @@ export async function withholdingsOf(db: Db, p: { companyId: string; id: string 
 }
 
 /** The API view of one document. @throws AppError NOT_FOUND. */
-export async function getReceivedDocument(db: Db, p: { companyId: string; id: string }): Promise<ReceivedView> {
+export async function getReceivedDocument(db: Db, p: { companyId: string; id: string; today?: string }): Promise<ReceivedView> {
   const row = await getReceivedDocumentRow(db, p);
-  return toReceivedView(row, await withholdingsOf(db, p));
+  return toReceivedView(row, await withholdingsOf(db, p), p.today);
 }
 
 /**
  * Deletes a received document no retención was issued on (a draft included: the editor would lose
- * its sustento).
- * @throws AppError NOT_FOUND, IN_USE (409) naming the retención.
+ * its sustento) and no payment was recorded on (the payments would lose their document).
+ * @throws AppError NOT_FOUND, IN_USE (409) naming the retención or the payments.
  */
 export async function deleteReceivedDocument(db: Db, p: { companyId: string; id: string }): Promise<void> {
   await getReceivedDocumentRow(db, p);
@@ -115,5 +126,7 @@ export async function deleteReceivedDocument(db: Db, p: { companyId: string; id:
     const w = withholdings[0];
     throw new AppError('IN_USE', `No se puede eliminar: la retención ${w.numero ?? '(borrador)'} se emitió sobre este comprobante`);
   }
+  const [paid] = await db.select({ n: count() }).from(payments).where(and(eq(payments.companyId, p.companyId), eq(payments.receivedDocumentId, p.id)));
+  if (Number(paid.n) > 0) throw new AppError('IN_USE', `No se puede eliminar: tiene ${Number(paid.n) === 1 ? 'un pago registrado' : `${paid.n} pagos registrados`}; elimínelos primero`);
   await db.delete(rd).where(and(eq(rd.companyId, p.companyId), eq(rd.id, p.id)));
 }

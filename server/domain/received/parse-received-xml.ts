@@ -183,3 +183,19 @@ export function parseReceivedXml(xml: string): ParsedReceivedDocument {
     },
   };
 }
+
+/**
+ * The figures a received document's row keeps from its parsed XML (USD as 2-decimal strings,
+ * impuestos and detail as parsed): what an import stores and what a confirmation replaces with the
+ * SRI's copy.
+ */
+export function receivedFigures(doc: ParsedReceivedDocument) {
+  return {
+    totalSinImpuestos: doc.totalSinImpuestos,
+    totalDescuento: doc.totalDescuento,
+    totalIva: doc.totalIva,
+    importeTotal: doc.importeTotal,
+    impuestos: doc.impuestos,
+    detail: doc.detail as Record<string, unknown>,
+  };
+}

@@ -46,6 +46,18 @@ export function fromAutorizacion(a: Pick<Autorizacion, 'estado' | 'numeroAutoriz
 }
 
 /**
+ * Refuses any XML carrying a document type declaration (DESIGN.md §10): no comprobante of the SRI has
+ * one, and a DTD is how entity expansion and external references get in.
+ * @throws AppError VALIDATION 400, path `xml`, in Spanish.
+ */
+export function refuseDoctype(text: string): void {
+  if (/<!DOCTYPE/i.test(text) || /&lt;!DOCTYPE/i.test(text)) {
+    const message = 'El XML contiene una declaración DOCTYPE: los comprobantes del SRI no la llevan y no se acepta. Suba el XML autorizado tal como lo entrega el SRI';
+    throw new AppError('VALIDATION', message, { details: [{ path: 'xml', message: 'DOCTYPE no permitido' }] });
+  }
+}
+
+/**
  * The comprobante inside whatever was uploaded (see the module comment).
  * @throws AppError UNPROCESSABLE (Spanish, path `xml`) when the text is not XML, or an envelope is
  *   not AUTORIZADO or holds no comprobante.

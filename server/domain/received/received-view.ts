@@ -5,6 +5,8 @@
  */
 import type { ReceivedDetail, ReceivedPago } from './received-document.ts';
 import type { ReceivedDocumentRow } from './import-received-document.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { balanceFields } from '../payments/balance-view.ts';
 
 /** A retención we issued on this document (table comprobante, cod_doc 07, related_id = its _id). */
 export interface WithholdingRef {
@@ -21,8 +23,11 @@ const n = (v: string | null | undefined) => (v === null || v === undefined || v 
 /** '001-001-000000001'. */
 export const receivedNumero = (row: Pick<ReceivedDocumentRow, 'estab' | 'ptoEmi' | 'secuencial'>) => `${row.estab}-${row.ptoEmi}-${row.secuencial.padStart(9, '0')}`;
 
-/** The list row: no XML, no detail. `withheld` comes from the list query. */
-export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'authorizationXml' | 'detail' | 'impuestos'> & { withheld: boolean }) {
+/**
+ * The list row: no XML, no detail. `withheld` comes from the list query. A factura or nota de
+ * débito adds what is owed on it (payables, DESIGN.md §12) as judged on `today` (default: today in Guayaquil).
+ */
+export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'authorizationXml' | 'detail' | 'impuestos'> & { withheld: boolean }, today: string = guayaquilDate(new Date())) {
   return {
     _id: row.id,
     claveAcceso: row.claveAcceso,
@@ -45,9 +50,17 @@ export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'author
     totalIva: n(row.totalIva),
     importeTotal: n(row.importeTotal),
     withheld: row.withheld,
-    relatedInvoice: row.relatedId,
+    // A retención received: our factura it withholds; a supplier's nota de crédito: their factura it modifies.
+    relatedInvoice: row.codDoc === '04' ? null : row.relatedId,
+    modifiedDocument: row.codDoc === '04' ? row.relatedId : null,
     source: row.source,
+    // DESIGN.md §10: false until the SRI returns the key authorised (an XML upload); reports use only confirmed ones.
+    confirmado: row.confirmed,
+    sriEstado: row.sriEstado,
+    sriCheckedAt: row.sriCheckedAt?.toISOString() ?? null,
+    confirmMessage: row.confirmMessage,
     createdAt: row.createdAt.toISOString(),
+    ...(row.codDoc === '01' || row.codDoc === '05' ? balanceFields(row, today) : {}),
   };
 }
 
@@ -55,11 +68,11 @@ export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'author
  * The whole document (GET /api/received-document/:id): the summary plus impuestos per rate
  * (numbers), pagos (total as a number), the parsed `detail`, and the retenciones issued on it.
  */
-export function toReceivedView(row: ReceivedDocumentRow, withholdings: WithholdingRef[]) {
+export function toReceivedView(row: ReceivedDocumentRow, withholdings: WithholdingRef[], today?: string) {
   const detail = row.detail as ReceivedDetail;
   const pagos = (detail.pagos ?? (detail.docsSustento ?? []).flatMap((d) => d.pagos ?? [])) as ReceivedPago[];
   return {
-    ...toReceivedSummary({ ...row, withheld: withholdings.some((w) => (WITHHOLDING_LIVE_STATUSES as readonly string[]).includes(w.status)) }),
+    ...toReceivedSummary({ ...row, withheld: withholdings.some((w) => (WITHHOLDING_LIVE_STATUSES as readonly string[]).includes(w.status)) }, today),
     impuestos: row.impuestos.map((i) => ({ codigo: i.codigo, codigoPorcentaje: i.codigoPorcentaje, tarifa: n(i.tarifa), baseImponible: n(i.baseImponible), valor: n(i.valor) })),
     pagos: pagos.map((p) => ({ formaPago: p.formaPago, total: n(p.total), ...(p.plazo !== undefined ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}) })),
     detail: row.detail,

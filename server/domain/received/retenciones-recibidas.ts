@@ -7,18 +7,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { receivedDocuments as rd } from '../../db/schema/index-tables.ts';
 import { receivedNumero } from './received-view.ts';
+import type { RetencionRecibida } from '../../../core/retencion-recibida.ts';
 
-/** One retención received: valorRetenido is its total withheld, USD. */
-export interface RetencionRecibida {
-  _id: string;
-  claveAcceso: string;
-  /** '001-001-000000001'. */
-  numero: string;
-  /** 'YYYY-MM-DD'. */
-  fechaEmision: string;
-  razonSocialEmisor: string;
-  valorRetenido: number;
-}
+export type { RetencionRecibida };
 
 /** @example await retencionesRecibidasOf(db, { companyId, facturaId }) // [{ numero: '001-001-000000004', valorRetenido: 3.75, … }] */
 export async function retencionesRecibidasOf(db: Db, p: { companyId: string; facturaId: string }): Promise<RetencionRecibida[]> {

@@ -5,6 +5,7 @@
  * fields list.json declares searchable; sort over its sortable columns (record-fields.ts).
  * @throws AppError NOT_FOUND (unknown resource or record), VALIDATION, IN_USE (delete).
  */
+import { extraConditions, extraFilters } from '../screens/list-extra-filters.ts';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { records } from '../../db/schema/index-tables.ts';
@@ -33,7 +34,7 @@ const view = (row: typeof records.$inferSelect) => ({ ...row.data, _id: row.id, 
 export async function listRecords(db: Db, registry: SchemaRegistry, p: { companyId: string; resource: string; query: ListQuery }) {
   const entry = recordSchema(registry, p.resource);
   const props = ((entry.schema as JsonSchema).properties ?? {}) as Record<string, JsonSchema>;
-  const conditions: SQL[] = [eq(records.companyId, p.companyId), eq(records.resource, p.resource)];
+  const conditions: SQL[] = [eq(records.companyId, p.companyId), eq(records.resource, p.resource), ...extraConditions(records.data, extraFilters(entry, p.query))];
   if (p.query.q) {
     // Served by the trigram indexes of the searchable fields when pg_trgm is installed (migration
     // 0003, record-indexes.ts); without it, a scan of the company's rows of this resource.

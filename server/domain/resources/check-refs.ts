@@ -11,6 +11,7 @@ import { customers, establishments, comprobantes, products, records, users } fro
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import { annotatedValues, type JsonSchema } from './schema-values.ts';
+import { labelFieldOf } from '../../../core/schema-label.ts';
 
 type TenantTable = PgTable & { companyId: PgColumn; id: PgColumn };
 
@@ -36,6 +37,38 @@ async function existingIds(db: Db, registry: SchemaRegistry, p: { companyId: str
     .from(table as PgTable)
     .where(and(eq(table.companyId, p.companyId), inArray(table.id, p.ids)))) as Array<{ id: string }>;
   return new Set(rows.map((r) => r.id));
+}
+
+/** Whether `target` has records an `x-ref` can point at: a table of its own or record storage. */
+export function isRefTarget(registry: SchemaRegistry, target: string): boolean {
+  const entry = registry.get(target);
+  return (entry?.schema as { 'x-storage'?: string } | undefined)?.['x-storage'] === 'record' || (Boolean(entry) && Object.hasOwn(TABLES, target) && target !== 'invoice' && target !== 'user');
+}
+
+/**
+ * How each of `ids` is named (its schema's label field, core/schema-label.ts), for the company's
+ * records of `target`; ids that do not exist are absent. One query.
+ */
+export async function refLabels(db: Db, registry: SchemaRegistry, p: { companyId: string; target: string; ids: string[] }): Promise<Map<string, string>> {
+  const entry = registry.get(p.target);
+  const ids = p.ids.filter((id) => UUID.test(id));
+  if (!entry || ids.length === 0) return new Map();
+  const field = labelFieldOf(entry as { schema: { properties?: Record<string, unknown> }; list: { labelField?: string } });
+  if ((entry.schema as { 'x-storage'?: string })['x-storage'] === 'record') {
+    const rows = await db
+      .select({ id: records.id, data: records.data })
+      .from(records)
+      .where(and(eq(records.companyId, p.companyId), eq(records.resource, p.target), inArray(records.id, ids)));
+    return new Map(rows.map((r) => [r.id, String(r.data[field] ?? r.id)]));
+  }
+  const table = TABLES[p.target];
+  if (!table) return new Map();
+  const column = (table as unknown as Record<string, PgColumn | undefined>)[field] ?? table.id;
+  const rows = (await db
+    .select({ id: table.id, label: column })
+    .from(table as PgTable)
+    .where(and(eq(table.companyId, p.companyId), inArray(table.id, ids)))) as Array<{ id: string; label: unknown }>;
+  return new Map(rows.map((r) => [r.id, String(r.label ?? r.id)]));
 }
 
 /** Check every `x-ref` value of a validated body; one query per referenced resource. */

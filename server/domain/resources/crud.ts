@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { extraConditions, type ExtraFilter } from '../screens/list-extra-filters.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { assertNotReferenced } from '../records/record-references.ts';
@@ -29,8 +30,9 @@ export function toView(def: ResourceDefinition, row: Row): Row {
 const scope = (def: ResourceDefinition, ctx: ResourceContext, id?: string): SQL =>
   id ? and(eq(def.table.companyId, ctx.companyId), eq(def.table.id, id))! : eq(def.table.companyId, ctx.companyId);
 
-export async function listResource(def: ResourceDefinition, ctx: ResourceContext, query: ListQuery): Promise<{ items: Row[]; total: number }> {
-  const conditions: SQL[] = [scope(def, ctx)];
+/** @param extra the company's own list filters asked (list-extra-filters.ts), on the row's `extra`. */
+export async function listResource(def: ResourceDefinition, ctx: ResourceContext, query: ListQuery, extra: ExtraFilter[] = []): Promise<{ items: Row[]; total: number }> {
+  const conditions: SQL[] = [scope(def, ctx), ...extraConditions(def.table.extra, extra)];
   if (query.q) conditions.push(or(...def.searchable.map((c) => ilike(c, likePattern(query.q!))))!);
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);

@@ -3,7 +3,7 @@
  * by the resource's natural key (`naturalKey`: product codigoPrincipal; customer
  * tipoIdentificacion + identificacion). A row meets exactly the POST/PUT routes' rules, through
  * the same code: prepareBody (Ajv against the effective schema with Spanish messages, catalog
- * codes, `x-ref`s), the resource's `beforeSave` (identification check digits), and on writing the
+ * codes, `x-ref`s; a catalog cell may give the label the UI shows, "15 %", catalog-labels.ts), the resource's `beforeSave` (identification check digits), and on writing the
  * unique constraints (insertPrepared / updatePrepared of crud.ts). An existing record keeps the
  * properties the file has no column for; an empty cell in a column clears that property.
  *
@@ -23,6 +23,7 @@ import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { AppError } from '../../errors.ts';
 import { headerKey, headerNames, listSettings, writableFields } from '../csv/csv-columns.ts';
 import { parseCell } from '../csv/csv-cells.ts';
+import { catalogLabelReader } from '../csv/catalog-labels.ts';
 import { readCsv, type CsvRow } from '../csv/read-csv.ts';
 import { insertPrepared, toView, updatePrepared } from './crud.ts';
 import { cachedCatalogCodes, prepareBody } from './prepare-body.ts';
@@ -149,7 +150,8 @@ function rowErrors(err: AppError, line: number, columnOf: (field: string) => str
   if (!err.details?.length) return [{ row: line, column: '', message: err.message }];
   return err.details.map((d) => {
     const field = d.path.split('.')[0];
-    return { row: line, column: field ? columnOf(field) : '', message: d.message };
+    // The column already names the field: the validation's own words for what it needs suffice.
+    return { row: line, column: field ? columnOf(field) : '', message: field && !d.path.includes('.') && d.expected ? d.expected : d.message };
   });
 }
 
@@ -191,6 +193,11 @@ export async function importResources(def: ResourceDefinition, ctx: ResourceCont
   const parsed = parseRows(def, registry, o.csv);
   const errors = [...parsed.errors];
   if (parsed.rows.length === 0) return { created: 0, updated: 0, errors };
+
+  // Catalog columns: the label the UI shows ("15 %", "No objeto de IVA") reads as its code.
+  const catalogs = Object.entries(props).filter(([, p]) => typeof p['x-catalog'] === 'string');
+  const toCode = await catalogLabelReader(ctx.db, [...new Set(catalogs.map(([, p]) => p['x-catalog'] as string))]);
+  for (const row of parsed.rows) for (const [field, p] of catalogs) if (field in row.values) row.values[field] = toCode(p['x-catalog'] as string, row.values[field]);
 
   const existing = await existingByKey(def, ctx, props, parsed.rows);
   const checked: CheckedRow[] = [];

@@ -13,6 +13,8 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import { checkRefValues } from './check-refs.ts';
 import { checkIdentificationValues } from './check-identification.ts';
 import { annotatedValues, type JsonSchema } from './schema-values.ts';
+import { summaryOf } from '../../../core/validation-messages.ts';
+import { padCodes } from '../../../core/code-fields.ts';
 
 
 export function writableCopy(schema: JsonSchema, body: Record<string, unknown>): Record<string, unknown> {
@@ -81,9 +83,10 @@ export async function prepareBody(o: PrepareBodyOptions): Promise<Record<string,
   if (!entry) throw new Error(`No hay un esquema registrado con el nombre "${o.name}"`);
   if (typeof o.body !== 'object' || o.body === null || Array.isArray(o.body)) throw new AppError('VALIDATION', 'El cuerpo debe ser un objeto JSON');
   const schema = entry.schema as JsonSchema;
-  const data = writableCopy(schema, o.body as Record<string, unknown>);
+  // "1" is what a person means by establecimiento or punto de emisión "001".
+  const data = padCodes(schema, writableCopy(schema, o.body as Record<string, unknown>));
   const errors = o.registry.validate(o.name, data);
-  if (errors) throw new AppError('VALIDATION', `Datos inválidos: ${errors[0].path} ${errors[0].message}`.trim(), { details: errors });
+  if (errors) throw new AppError('VALIDATION', summaryOf(errors), { details: errors });
   checkIdentificationValues(schema, data);
   await checkCatalogValues(o.db, schema, data, o.catalogCodes);
   await checkRefValues(o.db, o.registry, { companyId: o.companyId, schema, body: data });

@@ -46,6 +46,8 @@ export type UserView = {
   active: boolean;
   isStaff: boolean;
   emissionPoints: EmissionPoint[];
+  /** The user signs in with a second factor (TOTP). */
+  mfaEnabled: boolean;
   createdAt: string;
 };
 
@@ -58,6 +60,7 @@ const toView = (u: UserRow): UserView => ({
   active: u.active,
   isStaff: u.isStaff,
   emissionPoints: u.emissionPoints,
+  mfaEnabled: Boolean(u.mfaEnabledAt),
   createdAt: u.createdAt.toISOString(),
 });
 

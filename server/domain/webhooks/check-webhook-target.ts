@@ -2,7 +2,10 @@
  * Webhook targets must be public (DESIGN.md §9): a company could otherwise make the server call
  * its own loopback, the private network it runs in, or a cloud metadata service (169.254.169.254)
  * and read the answers in the delivery log. The host is resolved and every address it resolves to
- * is checked, at creation and again before each delivery (DNS can change in between).
+ * is checked, at creation and again before each delivery (DNS can change in between). A host that
+ * does not resolve right now (the office is offline, the receiver's name is not published yet) does
+ * not stop saving the webhook: there is nothing to judge yet, and each delivery resolves it again,
+ * refuses it then if it resolves to a private address, and logs the failure while it does not resolve.
  * WEBHOOK_ALLOW_PRIVATE=1 turns the check off (tests, a receiver on the same network).
  */
 import { lookup } from 'node:dns/promises';
@@ -38,28 +41,41 @@ export function isPrivateAddress(address: string): boolean {
   return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** What checking a target found: a problem (Spanish) or none, and whether its host did not resolve now. */
+export interface WebhookTargetCheck {
+  problem: string | null;
+  /** The host's name did not resolve (problem says so): saving may go on, a delivery fails. */
+  unresolved: boolean;
+}
+
 /**
- * Why `url` may not receive webhooks, in Spanish, or null when it may: only http(s), and unless
- * `allowPrivate` every address its host resolves to must be public.
+ * Checks `url`: only http(s), and unless `allowPrivate` every address its host resolves to must be
+ * public ('localhost' and IP literals need no DNS and are judged at once).
  */
-export async function webhookTargetProblem(url: string, p: { allowPrivate: boolean }): Promise<string | null> {
+export async function checkWebhookTarget(url: string, p: { allowPrivate: boolean }): Promise<WebhookTargetCheck> {
+  const fail = (problem: string, unresolved = false) => ({ problem, unresolved });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'La URL no es válida';
+    return fail('La URL no es válida');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'La URL debe empezar con https:// o http://';
-  if (p.allowPrivate) return null;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail('La URL debe empezar con https:// o http://');
+  if (p.allowPrivate) return { problem: null, unresolved: false };
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const privateProblem = `La URL apunta a una dirección local o privada (${host}); los webhooks solo se envían a direcciones públicas`;
+  if (/^localhost\.?$/i.test(host) || /\.localhost\.?$/i.test(host)) return fail(privateProblem);
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   } catch {
-    return `No se pudo resolver el nombre ${host}`;
+    return fail(`No se pudo resolver el nombre ${host}`, true);
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    return `La URL apunta a una dirección local o privada (${host}); los webhooks solo se envían a direcciones públicas`;
-  }
-  return null;
+  if (addresses.length === 0 || addresses.some(isPrivateAddress)) return fail(privateProblem);
+  return { problem: null, unresolved: false };
+}
+
+/** Why `url` may not receive webhooks now, in Spanish (an unresolved host included), or null when it may. */
+export async function webhookTargetProblem(url: string, p: { allowPrivate: boolean }): Promise<string | null> {
+  return (await checkWebhookTarget(url, p)).problem;
 }

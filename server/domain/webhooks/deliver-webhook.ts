@@ -17,6 +17,7 @@ import { SIGNATURE_HEADER, signatureHeader } from './sign-webhook.ts';
 import { webhookBody, type WebhookEvent } from './webhook-events.ts';
 import type { WebhookJobPayload } from './webhook-jobs.ts';
 import { toDeliveryView, type WebhookDeliveryView } from './webhook-views.ts';
+import { deliveryTarget } from './webhook-url.ts';
 
 /** What delivering needs besides the database (AppDeps / WorkerDeps `webhooks`). */
 export interface WebhookDeliveryOptions {
@@ -52,12 +53,13 @@ async function post(options: WebhookDeliveryOptions, endpoint: EndpointRow, even
   if (problem) return { ok: false, httpStatus: null, responseTimeMs: elapsed(), error: problem };
   const body = webhookBody(event);
   const secret = options.secretBox.open(endpoint.secretEncrypted).toString('utf8');
+  const target = deliveryTarget(endpoint.url);
   try {
-    const res = await fetch(endpoint.url, {
+    const res = await fetch(target.url, {
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      headers: { 'content-type': 'application/json', 'user-agent': 'Emite-Webhooks/1', [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(now.getTime() / 1000), body) },
+      headers: { 'content-type': 'application/json', 'user-agent': 'Emite-Webhooks/1', [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(now.getTime() / 1000), body), ...(target.authorization ? { authorization: target.authorization } : {}) },
       body,
     });
     await res.body?.cancel();

@@ -18,11 +18,13 @@ export interface WebhookEvent {
 
 /**
  * The event a comprobante's move into `to` announces: AUTORIZADA -> comprobante.authorized;
- * DEVUELTA (SRI reception refused it) and NO_AUTORIZADA -> comprobante.rejected; else none.
+ * DEVUELTA (SRI reception refused it) and NO_AUTORIZADA -> comprobante.rejected; ANULADA (the SRI's
+ * consultation service answers ANULADO: domain/comprobantes/annulment) -> comprobante.annulled; else none.
  */
 export function eventForStatus(to: string): WebhookEventType | null {
   if (to === 'AUTORIZADA') return 'comprobante.authorized';
   if (to === 'DEVUELTA' || to === 'NO_AUTORIZADA') return 'comprobante.rejected';
+  if (to === 'ANULADA') return 'comprobante.annulled';
   return null;
 }
 

@@ -1,12 +1,13 @@
 /** The JSON shapes of webhook endpoints and delivery attempts (GET /api/admin/webhook…). */
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index-tables.ts';
+import { maskUrlCredentials } from './webhook-url.ts';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** An endpoint without its secret (shown only when created). */
+/** An endpoint without its secret and with the URL's credentials masked (both shown only when created). */
 export function toEndpointView(row: EndpointRow) {
-  return { _id: row.id, url: row.url, events: row.events, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { _id: row.id, url: maskUrlCredentials(row.url), events: row.events, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 export type WebhookEndpointView = ReturnType<typeof toEndpointView>;
 

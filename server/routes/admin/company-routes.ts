@@ -48,6 +48,9 @@ export async function companyRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
         response: { 200: companyOut },
       },
     },
-    async (request) => updateCompanyProfile(deps.db, { companyId: currentUser(request).companyId, input: request.body, now: deps.clock() }),
+    async (request) => {
+      const user = currentUser(request);
+      return updateCompanyProfile(deps.db, { companyId: user.companyId, actorId: user.id, input: request.body, now: deps.clock() });
+    },
   );
 }

@@ -6,6 +6,7 @@ import { companyRoutes } from './company-routes.ts';
 import { referenceRoutes } from './reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
+import { screenRoutes } from './screen-routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await referenceRoutes(app, deps);
@@ -13,4 +14,5 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await companyRoutes(app, deps);
   await webhookRoutes(app, deps);
   await apiKeyRoutes(app, deps);
+  await screenRoutes(app, deps);
 }

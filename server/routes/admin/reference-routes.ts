@@ -8,6 +8,7 @@ import type { SchemaFiles } from '../../schemas/merge.ts';
 import { menuFor, type MenuRowInput } from '../../domain/admin/build-menu.ts';
 import { listCities, listCountries, listStates } from '../../domain/admin/locations.ts';
 import { notFound } from '../../errors.ts';
+import { schemasOf } from '../../http/company-schemas.ts';
 
 const menuOut = {
   type: 'array',
@@ -44,7 +45,11 @@ const schemaOut = { type: 'object', properties: { name: { type: 'string' }, sche
 export async function referenceRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = typed(fastify);
   const extraMenu = deps.schemas.menu as MenuRowInput[];
-  app.get('/api/admin/menu/', { schema: { summary: 'Menú de la aplicación para el usuario de la sesión', response: { 200: menuOut } } }, async (request) => menuFor(deps.db, currentUser(request), extraMenu));
+  app.get('/api/admin/menu/', { schema: { summary: 'Menú de la aplicación para el usuario de la sesión', response: { 200: menuOut } } }, async (request) => {
+    // The deployment's entries, then the record screens the company created (Configuración > Pantallas).
+    const { menuRows } = await schemasOf(fastify, request);
+    return menuFor(deps.db, currentUser(request), menuRows.length ? [...extraMenu, ...menuRows] : extraMenu);
+  });
 
   app.get('/api/admin/role/', { schema: { summary: 'Listar los roles y sus permisos', response: { 200: rolesOut } } }, async () => listRoles(deps.db));
 
@@ -64,16 +69,19 @@ export async function referenceRoutes(fastify: FastifyInstance, deps: AppDeps): 
   );
 
   const view = (e: SchemaFiles & { name: string }) => ({ name: e.name, schema: e.schema as Record<string, unknown>, ui: e.ui as Record<string, unknown>, list: e.list as Record<string, unknown> });
-  app.get('/api/admin/schema/', { schema: { summary: 'Listar los esquemas efectivos (formularios y listas)', response: { 200: { type: 'array', items: schemaOut }, 304: notModified } } }, async (request, reply) => {
-    reply.header('etag', deps.schemas.etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === deps.schemas.etag) return reply.code(304).send();
-    return deps.schemas.all().map(view);
+  // The caller's company's schemas: built-in <- deployment <- the company's layer (DESIGN.md §13).
+  app.get('/api/admin/schema/', { schema: { summary: 'Listar los esquemas efectivos de la empresa (formularios y listas)', response: { 200: { type: 'array', items: schemaOut }, 304: notModified } } }, async (request, reply) => {
+    const schemas = await schemasOf(fastify, request);
+    reply.header('etag', schemas.etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === schemas.etag) return reply.code(304).send();
+    return schemas.all().map(view);
   });
-  app.get('/api/admin/schema/:name', { schema: { summary: 'Obtener un esquema efectivo', params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } }, response: { 200: schemaOut, 304: notModified } } }, async (request, reply) => {
-    const entry = deps.schemas.get(request.params.name);
+  app.get('/api/admin/schema/:name', { schema: { summary: 'Obtener un esquema efectivo de la empresa', params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } }, response: { 200: schemaOut, 304: notModified } } }, async (request, reply) => {
+    const schemas = await schemasOf(fastify, request);
+    const entry = schemas.get(request.params.name);
     if (!entry) throw notFound('El esquema');
-    reply.header('etag', deps.schemas.etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === deps.schemas.etag) return reply.code(304).send();
+    reply.header('etag', schemas.etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === schemas.etag) return reply.code(304).send();
     return view(entry);
   });
 }

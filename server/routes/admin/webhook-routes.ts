@@ -34,6 +34,7 @@ const endpointOut = {
     events: { type: 'array', items: { type: 'string' }, description: eventsDescription },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
+    warning: { type: 'string', description: 'Solo al crear o editar: el nombre de la URL no se pudo resolver ahora; el webhook se guardó y cada envío lo intentará de nuevo' },
   },
 } as const;
 const createdOut = {

@@ -1,6 +1,8 @@
 /** Response and query schemas shared by every comprobante route (`/api/invoice`, `/api/credit-note`, …). */
 import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
 import { listQuerySchema } from '../../domain/list-query.ts';
+import { balanceFieldsSchema } from '../../domain/payments/balance-view.ts';
+import { paymentStatusPattern } from '../../domain/payments/payment-status-sql.ts';
 
 export const comprobanteOut = { type: 'object', additionalProperties: true } as const;
 const text = { type: ['string', 'null'] } as const;
@@ -9,7 +11,7 @@ const date = { type: 'string', format: 'date' } as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
 
 /**
- * A list row (toInvoiceSummary): declared so fast-json-stringify writes the known fields without
+ * A list row (toComprobanteSummary): declared so fast-json-stringify writes the known fields without
  * reflection; schema-added fields (`extra`) still pass through.
  */
 export const comprobanteSummaryOut = {
@@ -29,6 +31,13 @@ export const comprobanteSummaryOut = {
     totalDescuento: amount,
     totalIva: amount,
     importeTotal: amount,
+    // Bases per IVA rate (core/iva-bases.ts), on documents with amounts.
+    base0: amount,
+    base5: amount,
+    base15: amount,
+    baseOtra: amount,
+    noObjeto: amount,
+    exenta: amount,
     status: text,
     secuencial: text,
     numero: text,
@@ -44,6 +53,8 @@ export const comprobanteSummaryOut = {
     issuedAt: text,
     createdAt: text,
     updatedAt: text,
+    // What is owed (facturas, notas de débito, liquidaciones; DESIGN.md §12).
+    ...balanceFieldsSchema,
   },
 } as const;
 
@@ -59,6 +70,7 @@ export const comprobanteListQuery = {
     to: date,
     customer: uuid,
     invoice: uuid,
+    paymentStatus: { type: 'string', pattern: paymentStatusPattern, description: 'PENDIENTE, PARCIAL, PAGADA o VENCIDA (uno o varios, separados por coma)' },
   },
 } as const;
 

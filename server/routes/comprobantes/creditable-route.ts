@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed } from '../../http/typed.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
-import { getInvoice } from '../../domain/comprobantes/list-comprobantes.ts';
+import { getComprobante } from '../../domain/comprobantes/list-comprobantes.ts';
 import { creditableOf } from '../../domain/comprobantes/nota-credito/creditable.ts';
 import { idParam } from '../../http/route-schemas.ts';
 
@@ -29,7 +29,7 @@ const creditableOut = {
 export async function creditableRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   typed(app).get('/api/invoice/:_id/creditable', { preHandler: requirePermission('invoice', 'read'), schema: { summary: 'Factura: lo que queda por acreditar con notas de crédito (por tarifa de IVA y en total)', params: idParam, response: { 200: creditableOut } } }, async (request) => {
     const { companyId } = currentUser(request);
-    const factura = await getInvoice(deps.db, { companyId, id: request.params._id, codDoc: '01' });
+    const factura = await getComprobante(deps.db, { companyId, id: request.params._id, codDoc: '01' });
     const c = await creditableOf(deps.db, { companyId, factura });
     const n = Number;
     return {

@@ -12,10 +12,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { typed, type TypedApp } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
-import { deleteInvoiceDraft, getInvoice, listInvoices } from '../../domain/comprobantes/list-comprobantes.ts';
+import { deleteComprobanteDraft, getComprobante, listComprobantes } from '../../domain/comprobantes/list-comprobantes.ts';
 import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
 import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
-import { renderInvoiceRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
+import { renderComprobanteRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
 import { emailComprobante } from '../../domain/comprobantes/send-comprobante-mail.ts';
 import { listComprobanteEvents } from '../../domain/comprobantes/comprobante-events.ts';
 import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
@@ -25,12 +25,16 @@ import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
 import { JOB_LEASE_MS, runDueJobs, settleIssued, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { idParam } from '../../http/route-schemas.ts';
 import { binaryOut, noContent } from '../../http/route-schemas.ts';
 import { creditableRoute } from './creditable-route.ts';
+import { annulmentRoutes } from './annulment-routes.ts';
 import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibidas.ts';
 import { withholdingProposalRoute } from './withholding-proposal-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
+import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
+import { schemasOf } from '../../http/company-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
 export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -46,33 +50,37 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */
 export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
-  for (const type of COMPROBANTE_TYPES) issuingRoutes(typed(app), deps, worker, type, `/api/${type.meta.resource}`);
+  for (const type of COMPROBANTE_TYPES) {
+    issuingRoutes(typed(app), deps, worker, type, `/api/${type.meta.resource}`);
+    annulmentRoutes(app, typed(app), deps, worker, type, `/api/${type.meta.resource}`);
+  }
 }
 
 function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const can = (action: string) => requirePermission(type.permission, action);
-  app.get(base, { preHandler: can('read'), schema: { summary: `${label}: listar (filtros: estado, fechas, cliente)`, querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
+  app.get(base, { preHandler: can('read'), schema: { summary: `${label}: listar (filtros: estado, fechas, cliente, estado de pago)`, querystring: comprobanteListQuery, response: { 200: { type: 'array', items: comprobanteSummaryOut } } } }, async (request, reply) => {
     const user = currentUser(request);
-    const { items, total } = await listInvoices(deps.db, { companyId: user.companyId, query: request.query, scope: user.emissionScope, codDoc });
+    const extra = extraFilters((await schemasOf(app, request)).get(type.meta.resource), request.query);
+    const { items, total } = await listComprobantes(deps.db, { companyId: user.companyId, query: request.query, scope: user.emissionScope, codDoc, today: guayaquilDate(deps.clock()), extra });
     reply.header('x-total-count', String(total));
     return items;
   });
   app.get(`${base}/:_id`, { preHandler: can('read'), schema: { summary: `${label}: obtener`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId } = currentUser(request);
-    const view = toComprobanteView(await getInvoice(deps.db, { companyId, id: request.params._id, codDoc }));
+    const view = toComprobanteView(await getComprobante(deps.db, { companyId, id: request.params._id, codDoc }), guayaquilDate(deps.clock()));
     // A factura shows the retenciones its buyer issued on it and we received (DESIGN.md §8).
     return codDoc === '01' ? { ...view, retencionesRecibidas: await retencionesRecibidasOf(deps.db, { companyId, facturaId: view._id }) } : view;
   });
   const save = async (request: Pick<FastifyRequest, 'user' | 'body'>, id?: string) => {
     const user = currentUser(request);
-    const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: deps.schemas, consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+    const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: await schemasOf(app, request), consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
     return toComprobanteView(row);
   };
   app.post(base, { preHandler: can('create'), schema: { summary: `${label}: crear un borrador`, response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
   app.put(`${base}/:_id`, { preHandler: can('update'), schema: { summary: `${label}: modificar el borrador`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, request.params._id));
   app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { summary: `${label}: eliminar el borrador`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
-    await deleteInvoiceDraft(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc });
+    await deleteComprobanteDraft(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc });
     return reply.status(204).send();
   });
 }
@@ -96,23 +104,23 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: C
     // The send job is written claimed by this request, which runs it (and the authorisation poll
     // it leads to) right after the commit, without claiming or re-reading (settleIssued).
     const sendJobId = randomUUID();
-    const issued = await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, claimSend: { jobId: sendJobId, leaseMs: JOB_LEASE_MS } });
+    const issued = await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), claimSend: { jobId: sendJobId, leaseMs: JOB_LEASE_MS } });
     const settled = await settleIssued(worker, issued, sendJobId);
     deps.kickWorker?.();
-    return toComprobanteView(settled ?? (await getInvoice(deps.db, ids(request))));
+    return toComprobanteView(settled ?? (await getComprobante(deps.db, ids(request))));
   });
 
   app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { summary: `${label}: consultar de nuevo la autorización al SRI`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    await getInvoice(deps.db, ids(request)); // another type's id is 404 here too
+    await getComprobante(deps.db, ids(request)); // another type's id is 404 here too
     // Reuses the comprobante's pending SRI job (never a second one); the worker asks before resending.
     await scheduleSriCheck(deps.db, { companyId, comprobanteId: id, now: deps.clock() });
     await settle(id);
-    return toComprobanteView(await getInvoice(deps.db, ids(request)));
+    return toComprobanteView(await getComprobante(deps.db, ids(request)));
   });
 
   app.get(`${base}/:_id/xml`, { preHandler: can('read'), schema: { summary: `${label}: descargar el XML firmado o el de autorización`, params: idParam, querystring: xmlQuery, response: { 200: binaryOut('El XML del comprobante o de la autorización', 'application/xml') } } }, async (request, reply) => {
-    const row = await getInvoice(deps.db, ids(request));
+    const row = await getComprobante(deps.db, ids(request));
     const format = request.query.format ?? 'comprobante';
     const xml = format === 'autorizacion' ? row.authorizationXml : row.signedXml;
     if (!xml) throw new AppError('UNPROCESSABLE', format === 'autorizacion' ? `${the.theOne} aún no está autorizad${the.ending} por el SRI` : `${the.theOne} aún no ha sido emitid${the.ending}`);
@@ -121,8 +129,8 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: C
   });
 
   app.get(`${base}/:_id/pdf`, { preHandler: can('read'), schema: { summary: `${label}: descargar el RIDE en PDF`, params: idParam, querystring: pdfQuery, response: { 200: binaryOut('El RIDE en PDF', 'application/pdf') } } }, async (request, reply) => {
-    const row = await getInvoice(deps.db, ids(request));
-    const pdf = await renderInvoiceRide({ db: deps.db, invoice: row });
+    const row = await getComprobante(deps.db, ids(request));
+    const pdf = await renderComprobanteRide({ db: deps.db, invoice: row });
     const disposition = request.query.download ? 'attachment' : 'inline';
     return reply.type('application/pdf').header('content-disposition', `${disposition}; filename="RIDE-${invoiceNumero(row)}.pdf"`).send(pdf);
   });

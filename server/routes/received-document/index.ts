@@ -14,11 +14,13 @@ import { binaryOut, idParam, noContent } from '../../http/route-schemas.ts';
 import { readMultipartFile } from '../../http/multipart-file.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { AppError } from '../../errors.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { decodeTxtListing } from '../../../core/sri-txt-listing.ts';
 import { fetchAuthorizedComprobante } from '../../domain/received/fetch-authorized-comprobante.ts';
 import { importReceivedDocument } from '../../domain/received/import-received-document.ts';
 import { importTxtListing } from '../../domain/received/import-txt-listing.ts';
-import { unwrapComprobante } from '../../domain/received/read-authorization.ts';
+import { refuseDoctype, unwrapComprobante } from '../../domain/received/read-authorization.ts';
+import { confirmReceivedDocument } from '../../domain/received/confirm-received-document.ts';
 import { deleteReceivedDocument, getReceivedDocument, getReceivedDocumentRow, listReceivedDocuments } from '../../domain/received/list-received-documents.ts';
 import { receivedNumero } from '../../domain/received/received-view.ts';
 import { createBody, importBody, importOut, receivedListQuery, receivedOut, receivedSummaryOut } from './received-schemas.ts';
@@ -51,13 +53,13 @@ async function routes(fastify: FastifyInstance, deps: AppDeps, sri: SriPort): Pr
   fastify.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: TXT_BODY_LIMIT }, (_request, body, done) => done(null, { file: decodeTxtListing(body as Buffer) }));
 
   app.get(BASE, { preHandler: can('read'), schema: { summary: 'Comprobantes recibidos: listar (filtros: tipo, fechas, proveedor, retenido)', querystring: receivedListQuery, response: { 200: { type: 'array', items: receivedSummaryOut } } } }, async (request, reply) => {
-    const { items, total } = await listReceivedDocuments(deps.db, { companyId: company(request), query: request.query });
+    const { items, total } = await listReceivedDocuments(deps.db, { companyId: company(request), query: request.query, today: guayaquilDate(deps.clock()) });
     reply.header('x-total-count', String(total));
     return items;
   });
 
   app.get(`${BASE}/:_id`, { preHandler: can('read'), schema: { summary: 'Comprobante recibido: obtener (totales por tarifa, detalle, retenciones emitidas)', params: idParam, response: { 200: receivedOut } } }, async (request) =>
-    getReceivedDocument(deps.db, { companyId: company(request), id: request.params._id }),
+    getReceivedDocument(deps.db, { companyId: company(request), id: request.params._id, today: guayaquilDate(deps.clock()) }),
   );
 
   app.post(
@@ -73,7 +75,9 @@ async function routes(fastify: FastifyInstance, deps: AppDeps, sri: SriPort): Pr
         throw new AppError('VALIDATION', 'Envíe la clave de acceso (claveAcceso) o el XML del comprobante (xml), uno de los dos', { details: [{ path: claveAcceso === undefined ? 'claveAcceso' : 'xml', message: 'envíe claveAcceso o xml' }] });
       }
       const clave = claveAcceso?.trim();
+      if (xml !== undefined) refuseDoctype(xml);
       const comprobante = clave !== undefined ? await fetchAuthorizedComprobante(sri, clave) : unwrapComprobante(xml!);
+      if (xml !== undefined) refuseDoctype(comprobante.xml);
       const row = await importReceivedDocument({ db: deps.db, companyId: company(request), userId: auditActor(currentUser(request)).userId, source: clave !== undefined ? 'clave' : 'xml', comprobante, ...(clave !== undefined ? { claveAcceso: clave } : {}), now: deps.clock() });
       return reply.status(201).send(await getReceivedDocument(deps.db, { companyId: row.companyId, id: row.id }));
     },
@@ -88,6 +92,22 @@ async function routes(fastify: FastifyInstance, deps: AppDeps, sri: SriPort): Pr
     },
     async (request) =>
       importTxtListing({ db: deps.db, sri, companyId: company(request), userId: auditActor(currentUser(request)).userId, bytes: request.body.file, now: deps.clock, log: (err) => request.log.error({ err }, 'importación TXT: fila fallida') }),
+  );
+
+  app.post(
+    `${BASE}/:_id/confirm`,
+    {
+      preHandler: can('create'),
+      schema: {
+        summary: 'Confirmar con el SRI un comprobante recibido: se consulta su clave al servicio de autorización (desde entonces el XML guardado es el del SRI) y su estado al de consulta',
+        params: idParam,
+        response: { 200: receivedOut },
+      },
+    },
+    async (request) => {
+      const row = await confirmReceivedDocument({ db: deps.db, sri, companyId: company(request), id: request.params._id, now: deps.clock() });
+      return getReceivedDocument(deps.db, { companyId: row.row.companyId, id: row.row.id, today: guayaquilDate(deps.clock()) });
+    },
   );
 
   app.get(

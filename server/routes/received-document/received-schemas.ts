@@ -1,5 +1,7 @@
 /** Query, body and response schemas of `/api/received-document` (DESIGN.md §4). */
 import { listQuerySchema } from '../../domain/list-query.ts';
+import { balanceFieldsSchema } from '../../domain/payments/balance-view.ts';
+import { paymentStatusPattern } from '../../domain/payments/payment-status-sql.ts';
 
 const text = { type: ['string', 'null'] } as const;
 const amount = { type: 'number' } as const;
@@ -16,6 +18,8 @@ export const receivedListQuery = {
     supplier: uuid,
     withheld: { type: 'string', enum: ['true', 'false'], description: 'true: con retención emitida; false: sin ella' },
     relatedInvoice: { ...uuid, description: 'Retenciones recibidas sobre esta factura nuestra' },
+    paymentStatus: { type: 'string', pattern: paymentStatusPattern, description: 'Cuentas por pagar: PENDIENTE, PARCIAL, PAGADA o VENCIDA (uno o varios, separados por coma)' },
+    confirmado: { type: 'string', enum: ['true', 'false'], description: 'true: confirmados con el SRI; false: "Sin confirmar con el SRI"' },
   },
 } as const;
 
@@ -46,8 +50,15 @@ export const receivedSummaryOut = {
     importeTotal: amount,
     withheld: { type: 'boolean' },
     relatedInvoice: text,
+    modifiedDocument: { ...text, description: 'Nota de crédito: la factura recibida del mismo proveedor que modifica' },
     source: { type: 'string' },
+    confirmado: { type: 'boolean', description: 'El SRI devolvió esta clave autorizada con este mismo comprobante; un XML subido es false hasta confirmarlo. Los informes y las cuentas por pagar usan solo los confirmados' },
+    sriEstado: { type: ['string', 'null'], enum: ['AUTORIZADO', 'NO AUTORIZADO', 'PENDIENTE DE ANULAR', 'ANULADO', null], description: 'Lo último que respondió el SRI por la clave (servicio de consulta); null si aún no se consultó' },
+    sriCheckedAt: { ...text, description: 'Cuándo se consultó al SRI por última vez' },
+    confirmMessage: { ...text, description: 'Por qué no se pudo confirmar (si no está confirmado)' },
     createdAt: { type: 'string' },
+    // What is still owed on a received factura or nota de débito (DESIGN.md §12).
+    ...balanceFieldsSchema,
   },
 } as const;
 

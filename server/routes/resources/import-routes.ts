@@ -5,6 +5,7 @@
  * header row to fill in. Needs both the create and the update permission of the resource.
  */
 import type { FastifyInstance } from 'fastify';
+import { listFileTitle } from '../../domain/csv/export-file-name.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { RESOURCES } from '../../domain/resources/definitions.ts';
@@ -13,6 +14,7 @@ import { writableFields } from '../../domain/csv/csv-columns.ts';
 import { CSV_CONTENT_TYPE, csvText } from '../../domain/csv/write-csv.ts';
 import { decodeCsvBody } from '../../http/csv-body.ts';
 import { typed } from '../../http/typed.ts';
+import { schemasOf } from '../../http/company-schemas.ts';
 
 /** Largest CSV body accepted, bytes (about 50,000 product rows; an import takes at most 10,000). */
 export const CSV_BODY_LIMIT = 5 * 1024 * 1024;
@@ -68,14 +70,14 @@ export async function importRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
       },
       async (request) => {
         const ctx = { db: deps.db, companyId: currentUser(request).companyId, consumidorFinalCap: deps.config.consumidorFinalCap };
-        return importResources(def, ctx, deps.schemas, { csv: request.body, mode: request.query.mode ?? 'all', dryRun: request.query.dryRun === '1' || request.query.dryRun === 'true' });
+        return importResources(def, ctx, await schemasOf(fastify, request), { csv: request.body, mode: request.query.mode ?? 'all', dryRun: request.query.dryRun === '1' || request.query.dryRun === 'true' });
       },
     );
-    app.get(`/api/${def.name}/import/template`, { preHandler: permissions, schema: { summary: `Plantilla CSV para importar (${def.label.toLowerCase()})`, response: csvResponse } }, async (_request, reply) => {
-      const entry = importableEntry(def, deps.schemas);
+    app.get(`/api/${def.name}/import/template`, { preHandler: permissions, schema: { summary: `Plantilla CSV para importar (${def.label.toLowerCase()})`, response: csvResponse } }, async (request, reply) => {
+      const entry = importableEntry(def, await schemasOf(fastify, request));
       return reply
         .type(CSV_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="plantilla-${def.name}.csv"`)
+        .header('content-disposition', `attachment; filename="plantilla-${listFileTitle(def.name, entry)}.csv"`)
         .send(await csvText(writableFields(entry)));
     });
   }

@@ -10,8 +10,10 @@ import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { listQuerySchema } from '../../domain/list-query.ts';
 import { idParam, noContent, recordOut } from '../../http/route-schemas.ts';
 import { RESOURCES } from '../../domain/resources/definitions.ts';
+import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
 import { createResource, deleteResource, getResource, listResource, updateResource } from '../../domain/resources/crud.ts';
 import type { ResourceContext } from '../../domain/resources/resource-definition.ts';
+import { schemasOf } from '../../http/company-schemas.ts';
 
 /** Still imported from here by the invoice routes. */
 export { idParam };
@@ -37,7 +39,7 @@ export async function resourceRoutes(fastify: FastifyInstance, deps: AppDeps): P
     const base = `/api/${def.name}`;
     const { one, many } = nounsOf(def.label);
     app.get(base, { preHandler: requirePermission(def.name, 'read'), schema: { summary: `Listar ${many}`, querystring: listQuerySchema, response: { 200: { type: 'array', items: recordOut } } } }, async (request, reply) => {
-      const { items, total } = await listResource(def, ctxOf(request), request.query);
+      const { items, total } = await listResource(def, ctxOf(request), request.query, extraFilters((await schemasOf(fastify, request)).get(def.name), request.query));
       reply.header('x-total-count', String(total));
       return items;
     });
@@ -45,13 +47,13 @@ export async function resourceRoutes(fastify: FastifyInstance, deps: AppDeps): P
       getResource(def, ctxOf(request), request.params._id),
     );
     app.post(base, { preHandler: requirePermission(def.name, 'create'), schema: { summary: `Crear ${one}`, body: bodyOf(def.name), response: { 201: recordOut } } }, async (request, reply) =>
-      reply.status(201).send(await createResource(def, ctxOf(request), deps.schemas, request.body)),
+      reply.status(201).send(await createResource(def, ctxOf(request), await schemasOf(fastify, request), request.body)),
     );
     app.put(`${base}/:_id`, { preHandler: requirePermission(def.name, 'update'), schema: { summary: `Modificar ${one}`, params: idParam, body: bodyOf(def.name), response: { 200: recordOut } } }, async (request) =>
-      updateResource(def, ctxOf(request), deps.schemas, request.params._id, request.body),
+      updateResource(def, ctxOf(request), await schemasOf(fastify, request), request.params._id, request.body),
     );
     app.delete(`${base}/:_id`, { preHandler: requirePermission(def.name, 'delete'), schema: { summary: `Eliminar ${one}`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
-      await deleteResource(def, ctxOf(request), deps.schemas, request.params._id);
+      await deleteResource(def, ctxOf(request), await schemasOf(fastify, request), request.params._id);
       return reply.status(204).send();
     });
   }

@@ -19,6 +19,7 @@ import { editUser } from '../../domain/users/edit-user.ts';
 import { emissionScopeSchema } from '../../domain/users/emission-scope.ts';
 import { formBody, blankOptionalsOmitted } from '../../http/form-body.ts';
 import { userSchema } from '../../schemas/generated/user-schema.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
 
 const { _id, email, firstName, lastName, role, isStaff } = currentUserSchema.properties;
 /** A user as listed and read: who they are (as in CurrentUser) plus how they are managed. */
@@ -28,6 +29,7 @@ const userOut = {
     _id, email, firstName, lastName, role, isStaff,
     active: { type: 'boolean' },
     emissionPoints: emissionScopeSchema,
+    mfaEnabled: { type: 'boolean', description: 'Ingresa con segundo factor (TOTP)' },
     createdAt: { type: 'string' },
     /** Only in the answer to a change of one's own e-mail: the address waiting for confirmation. */
     pendingEmail: { type: 'string' },
@@ -44,6 +46,7 @@ const userBody = formBody(userSchema, {
     currentPassword: { type: 'string', maxLength: 200 },
     // Read-only fields of the user as read; accepted and ignored so a client can send it back.
     isStaff: { type: 'boolean' },
+    mfaEnabled: { type: 'boolean' },
     createdAt: { type: 'string' },
     pendingEmail: { type: 'string' },
   },
@@ -86,6 +89,8 @@ export async function userRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
       return { message: 'Contraseña actualizada', token };
     },
   );
+
+  await secondFactorRoutes(fastify, deps, userOut);
 
   app.post(
     '/api/user',

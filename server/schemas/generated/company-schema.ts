@@ -94,6 +94,12 @@ export const companySchema = {
         "2.1.0"
       ],
       "default": "1.1.0"
+    },
+    "mfaRequired": {
+      "type": "boolean",
+      "title": "Exigir segundo factor a los administradores",
+      "description": "ADMIN y SUPERADMIN ingresan con la contraseña y un código de su aplicación de autenticación (TOTP). Active antes el suyo en Mi Perfil.",
+      "default": false
     }
   }
 } as const;

@@ -7,18 +7,23 @@
  *   <InvoiceHeaderFields … /> <LinesCard … />
  * </ComprobanteEditorFrame>
  */
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuSave, LuSend, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog, DialogFrame } from '../ConfirmDialog.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { IssuedPanel } from './IssuedPanel.tsx';
+import { DocumentPaymentsCard } from './DocumentPaymentsCard.tsx';
 import type { ComprobanteEditor } from './useComprobanteEditor.ts';
+import { CustomFieldsCard } from './CustomFieldsCard.tsx';
+import { draftCustomValues, withCustomValues } from '../../engine/custom-fields.ts';
 
 interface FrameProps<D> {
   editor: ComprobanteEditor<D>;
   /** Whether the draft as shown may be issued (totals computed, payments balanced…). */
   canIssue: boolean;
+  /** Why Emitir waits, said beside it while `canIssue` is false ("Elija la factura que se modifica"). */
+  blocker?: string;
   /** Ask before issuing (what will be issued, that it cannot be undone); unset issues at once. */
   confirmIssue?: { title: string; body: string };
   /** The type's own buttons on the issued panel. */
@@ -28,9 +33,10 @@ interface FrameProps<D> {
   children: ReactNode;
 }
 
-export function ComprobanteEditorFrame<D>({ editor, canIssue, confirmIssue, issuedActions, issuedExtras, children }: FrameProps<D>) {
+export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIssue, issuedActions, issuedExtras, children }: FrameProps<D>) {
   const [confirming, setConfirming] = useState<'issue' | 'delete' | null>(null);
-  const { meta, record, status, issued, readOnly, busy, access, editing } = editor;
+  const { meta, record, status, issued, readOnly, busy, access, editing, setDraft } = editor;
+  const setCustom = useCallback((values: Record<string, unknown>) => setDraft((d) => (d ? withCustomValues(d, values) : d)), [setDraft]);
   if (editor.loading) {
     return (
       <Flex justify="center" py="10">
@@ -68,8 +74,14 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, confirmIssue, issu
           </HStack>
         )}
       </Flex>
+      {!readOnly && access.issue && !canIssue && !busy && (
+        <Text fontSize="sm" color="fg.warning" textAlign={{ base: 'left', md: 'right' }} data-testid="issue-blocker" role="status">
+          Para emitir: {blocker ?? 'complete los datos marcados'}
+        </Text>
+      )}
 
       {issued && record && <IssuedPanel record={record} apiPath={editor.apiPath} meta={meta} onChanged={editor.edit.setRecord} actions={issuedActions} />}
+      {issued && record && 'saldo' in record && <DocumentPaymentsCard record={record} apiPath={editor.apiPath} onChanged={editor.edit.setRecord} />}
       {issued && issuedExtras}
       {busy === 'issue' && (
         <Alert.Root status="info">
@@ -79,6 +91,7 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, confirmIssue, issu
       )}
 
       {children}
+      <CustomFieldsCard entry={editor.entry} values={draftCustomValues(editor.draft)} readOnly={readOnly} onChange={setCustom} errors={editor.errors} />
 
       <DialogFrame
         open={confirming === 'issue'}

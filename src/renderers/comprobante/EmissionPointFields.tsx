@@ -2,6 +2,8 @@
  * Where and when a comprobante is issued: establishment, emission point and fecha de emisión, as
  * two grid cells for the type's header card (the factura puts its customer before them, a nota
  * the factura it modifies). Memoised on its own values, so typing in a line does not redraw it.
+ * Neither select is narrower than "001 — Matriz Quito" or "001 — Caja principal": the punto de
+ * emisión wraps under the establishment when the cell is narrow.
  * @example <Grid …><EmissionPointFields establishmentId={d.establishment} ptoEmi={d.ptoEmi} fechaEmision={d.fechaEmision} establishments={list} errors={errors} readOnly={false} update={update} /></Grid>
  */
 import { memo, useEffect } from 'react';
@@ -52,8 +54,8 @@ export const EmissionPointFields = memo(function EmissionPointFields({ establish
     <>
       <Field.Root invalid={Boolean(errorAt('establishment') || errorAt('ptoEmi'))} required>
         <Field.Label>Establecimiento y punto de emisión</Field.Label>
-        <HStack w="full">
-          <NativeSelect.Root size="sm" disabled={readOnly}>
+        <HStack w="full" wrap="wrap">
+          <NativeSelect.Root size="sm" flex="1" minW="12rem" disabled={readOnly}>
             <NativeSelect.Field
               aria-label="Establecimiento"
               value={establishmentId ?? ''}
@@ -71,7 +73,7 @@ export const EmissionPointFields = memo(function EmissionPointFields({ establish
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <NativeSelect.Root size="sm" maxW="150px" disabled={readOnly}>
+          <NativeSelect.Root size="sm" flex="1" minW="12rem" disabled={readOnly}>
             <NativeSelect.Field aria-label="Punto de emisión" value={ptoEmi ?? ''} onChange={(e) => update({ ptoEmi: e.target.value })}>
               {establishment?.puntosEmision.map((p) => (
                 <option key={p.ptoEmi} value={p.ptoEmi}>

@@ -1,8 +1,8 @@
 /**
  * What an issued comprobante of any type offers (factura, nota de crédito, nota de débito): its
  * status and SRI messages, the access key, downloads (signed XML, authorisation XML, RIDE), a RIDE
- * preview, resend by e-mail, and asking the SRI again; `actions` adds the type's own buttons (the
- * factura's "Emitir nota de crédito").
+ * preview, resend by e-mail, asking the SRI again, and the anulación (AnnulmentSection.tsx); `actions`
+ * adds the type's own buttons (the factura's "Emitir nota de crédito").
  * @example <IssuedPanel record={view} apiPath="/api/credit-note" meta={COMPROBANTE_TYPE_META['04']} onChanged={setRecord} />
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { fetchBlob } from '../../engine/api-client.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { DialogFrame } from '../ConfirmDialog.tsx';
+import { AnnulmentSection } from './AnnulmentSection.tsx';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 
@@ -67,7 +68,7 @@ interface IssuedPanelProps {
   apiPath: string;
   /** Its type's label and file names (core/comprobante-types.ts). */
   meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem'>;
-  /** The answer of "Consultar autorización" (the comprobante's new state). */
+  /** The answer of "Consultar autorización" or of an anulación step (the comprobante's new state). */
   onChanged: (record: Record<string, unknown>) => void;
   /** The type's own buttons, after the downloads. */
   actions?: ReactNode;
@@ -117,7 +118,7 @@ export function IssuedPanel({ record, apiPath, meta, onChanged, actions }: Issue
         </Alert.Root>
       )}
       {mensajes.length > 0 && (
-        <Alert.Root status={status === 'AUTORIZADA' ? 'info' : 'error'}>
+        <Alert.Root status={status === 'AUTORIZADA' || status === 'ANULADA' ? 'info' : 'error'}>
           <Alert.Indicator />
           <Stack gap="1">
             <Alert.Title>Mensajes del SRI</Alert.Title>
@@ -172,6 +173,7 @@ export function IssuedPanel({ record, apiPath, meta, onChanged, actions }: Issue
         )}
         {actions}
       </HStack>
+      <AnnulmentSection record={record} base={base} title={`${meta.label} ${numero}`} onChanged={onChanged} />
       <DialogFrame open={Boolean(preview)} title={`RIDE ${numero}`} size="xl" cancelLabel="Cerrar" onClose={closePreview}>
         {preview && <iframe title={`RIDE ${numero}`} src={preview} style={{ width: '100%', height: '70vh', border: 0 }} />}
       </DialogFrame>

@@ -9,7 +9,7 @@
  * const editor = useComprobanteEditor({ entry, id, basePath, toForm: fromInvoice, initial, toBody: toRequestBody, check: (d) => firstLineError(d.detalles) });
  * <ComprobanteEditorFrame editor={editor} canIssue={...}>…sections…</ComprobanteEditorFrame>
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../engine/notify.ts';
 import { accessTo, type Access } from '../../engine/access.ts';
@@ -19,6 +19,7 @@ import { useEditController, type EditController } from '../../engine/useEditCont
 import { useMutation } from '../../engine/useMutation.ts';
 import { useUnsavedGuard } from '../useUnsavedGuard.ts';
 import { COMPROBANTE_TYPE_META, type ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+import { customValuesOf, draftCustomValues, withCustomValues } from '../../engine/custom-fields.ts';
 
 export type ComprobanteRecord = Record<string, unknown>;
 
@@ -77,7 +78,17 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
   const apiPath = apiPathOf(p.entry);
   const label = meta.label.toLowerCase();
   const editing = p.id !== 'new';
-  const edit = useEditController<D, ComprobanteRecord>({ resource: p.entry.name, id: p.id, toForm: p.toForm, initial: p.initial, toBody: p.toBody, errorMessage: `No se pudo guardar la ${label}` });
+  // The company's own fields (Configuración > Pantallas) ride beside the type's draft, for every type.
+  const { toForm, toBody, initial, entry } = p;
+  const custom = useMemo(
+    () => ({
+      toForm: (record: ComprobanteRecord) => withCustomValues(toForm(record), customValuesOf(entry, record)),
+      toBody: (draft: D) => ({ ...(toBody(draft) as object), ...draftCustomValues(draft) }),
+      initial: withCustomValues(initial, {}),
+    }),
+    [toForm, toBody, initial, entry],
+  );
+  const edit = useEditController<D, ComprobanteRecord>({ resource: p.entry.name, id: p.id, toForm: custom.toForm, initial: custom.initial, toBody: custom.toBody, errorMessage: `No se pudo guardar la ${label}` });
   const { record, setRecord } = edit;
   const openSaved = useCallback((savedId: string) => setTimeout(() => navigate(`${p.basePath}/${savedId}`, { replace: true }), 0), [navigate, p.basePath]);
   const issue = useMutation({

@@ -8,6 +8,8 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { money } from '../format.ts';
+import { firstBlocker, paymentGapBlocker } from '../comprobante/issue-blocker.ts';
 import { useSaleLikeEditor } from '../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from './LinesCard.tsx';
 import { PaymentsCard } from './PaymentsCard.tsx';
@@ -23,11 +25,20 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const sale = useSaleLikeEditor<InvoiceDraft>({ entry, id, basePath, toForm: fromInvoice, toBody: toRequestBody, check: (d) => firstLineError(d.detalles), liveTotals });
   const { editor, establishments, iva, update, setLines, live, totals, gap } = sale;
   const { draft, record, readOnly, errors } = editor;
+  const blocker = firstBlocker(
+    !draft?.customer && 'elija el cliente',
+    draft && firstLineError(draft.detalles),
+    live.error,
+    !totals && 'agregue al menos una línea con un producto',
+    paymentGapBlocker(gap),
+  );
 
   return (
     <ComprobanteEditorFrame
       editor={editor}
-      canIssue={Boolean(totals) && gap === 0 && live.lineErrors.size === 0}
+      canIssue={!blocker && live.lineErrors.size === 0}
+      blocker={blocker}
+      confirmIssue={{ title: '¿Emitir la factura?', body: `Se firmará y enviará al SRI por ${totals ? money(totals.importeTotal) : 'el total calculado'}; no se puede deshacer.` }}
       issuedActions={record && <InvoiceNoteActions invoice={record} basePath={basePath} />}
       issuedExtras={
         record && (

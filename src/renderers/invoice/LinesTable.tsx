@@ -17,6 +17,8 @@ import type { CatalogEntry } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import { money } from '../format.ts';
 import { IvaSelect } from '../comprobante/IvaSelect.tsx';
+import { STACK_ON_PHONE } from '../stacked-table.ts';
+import { MoneyInput } from '../widgets/MoneyInput.tsx';
 import { matchProduct, newLine, productPatch, type LineDraft } from './invoice-model.ts';
 
 const NO_PRODUCTS: Row[] = [];
@@ -50,7 +52,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
   const fixed = readOnly || locked;
   return (
     <Table.Row data-testid={`line-${index}`}>
-      <Table.Cell minW="140px" verticalAlign="top">
+      <Table.Cell minW="140px" verticalAlign="top" data-label="Producto" data-wide>
         <Input
           size="sm"
           list="emite-products"
@@ -69,22 +71,22 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell minW="200px">
+      <Table.Cell minW="200px" data-label="Descripción" data-wide>
         <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={fixed} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
       </Table.Cell>
-      <Table.Cell w="90px">
+      <Table.Cell w="90px" data-label="Cantidad">
         <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Cantidad de la línea ${n}`} value={line.cantidad} disabled={readOnly} onChange={(e) => onChange(index, { cantidad: e.target.value })} />
       </Table.Cell>
-      <Table.Cell w="120px">
-        <Input size="sm" type="number" inputMode="decimal" step="any" min="0" textAlign="right" aria-label={`Precio unitario de la línea ${n}`} value={line.precioUnitario} disabled={fixed} onChange={(e) => onChange(index, { precioUnitario: e.target.value })} />
+      <Table.Cell w="120px" data-label="Precio unit.">
+        <MoneyInput min="0" aria-label={`Precio unitario de la línea ${n}`} value={line.precioUnitario} disabled={fixed} onValueChange={(precioUnitario) => onChange(index, { precioUnitario })} />
       </Table.Cell>
-      <Table.Cell w="100px">
-        <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" textAlign="right" aria-label={`Descuento de la línea ${n}`} value={line.descuento} disabled={readOnly} onChange={(e) => onChange(index, { descuento: e.target.value })} />
+      <Table.Cell w="100px" data-label="Descuento">
+        <MoneyInput step="0.01" min="0" aria-label={`Descuento de la línea ${n}`} value={line.descuento} disabled={readOnly} onValueChange={(descuento) => onChange(index, { descuento })} />
       </Table.Cell>
-      <Table.Cell w="120px">
+      <Table.Cell w="120px" data-label="IVA">
         <IvaSelect label={`IVA de la línea ${n}`} value={line.codigoPorcentajeIva} options={ivaOptions} disabled={fixed} onChange={(codigoPorcentajeIva) => onChange(index, { codigoPorcentajeIva })} />
       </Table.Cell>
-      <Table.Cell textAlign="right" w="110px" data-testid={`line-total-${index}`}>
+      <Table.Cell textAlign="right" w="110px" data-label="Subtotal" data-testid={`line-total-${index}`}>
         {lineTotal ? money(lineTotal) : ''}
       </Table.Cell>
       <Table.Cell w="40px">
@@ -132,7 +134,7 @@ export function LinesTable(p: { lines: LineDraft[]; lineTotals: Map<string, stri
     <Box>
       {datalist}
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm">
+        <Table.Root size="sm" css={STACK_ON_PHONE}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Producto</Table.ColumnHeader>

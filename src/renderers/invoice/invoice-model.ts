@@ -5,6 +5,8 @@
  * body alike: a line counts when it has a product (`checkLines`).
  */
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
+import { totalsMessage } from '../../../core/validation-messages.ts';
+import { moneyText } from '../format.ts';
 
 export interface LineDraft {
   key: string;
@@ -38,14 +40,14 @@ export interface InvoiceDraft {
 }
 
 let seq = 0;
-export const newLine = (iva = '4'): LineDraft => ({ key: `l${Date.now().toString(36)}${seq++}`, productText: '', descripcion: '', cantidad: '1', precioUnitario: '', descuento: '0', codigoPorcentajeIva: iva });
+export const newLine = (iva = '4'): LineDraft => ({ key: `l${Date.now().toString(36)}${seq++}`, productText: '', descripcion: '', cantidad: '1', precioUnitario: '', descuento: '0.00', codigoPorcentajeIva: iva });
 
 export const MISSING_PRODUCT = 'Elija un producto de la lista o quite la línea';
 
 /** A line the user has not touched (a fresh row): it is neither counted nor an error. */
 const isBlankLine = (l: LineDraft): boolean => !l.product && l.productText.trim() === '' && l.descripcion.trim() === '' && l.precioUnitario === '';
 
-interface LineCheck {
+export interface LineCheck {
   /** The lines that make up the invoice, in order: those with a product. */
   counted: LineDraft[];
   /** line key -> Spanish message, for lines that would otherwise be silently dropped. */
@@ -74,7 +76,6 @@ export function firstLineError(lines: LineDraft[]): string | undefined {
   return i < 0 ? undefined : `Línea ${i + 1}: ${errors.get(lines[i].key)}`;
 }
 
-const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitario: 'precio unitario', descuento: 'descuento', codigoPorcentajeIva: 'IVA' };
 
 export interface LiveTotals {
   totals: InvoiceTotals | null;
@@ -88,21 +89,42 @@ export interface LiveTotals {
 
 /**
  * Totals of the counted lines (`checkLines`), the same lines `toRequestBody` sends; never throws
- * (the server has the last word). Rates: codigoPorcentaje -> % from the tarifa_iva catalog.
+ * (the server has the last word). Rates: codigoPorcentaje -> % from the tarifa_iva catalog. A
+ * counted line that cannot be totalled (a negative quantity, a price of letters) is flagged on its
+ * own (`lineErrors`, `error`) and left out: the totals of the valid lines stay on screen.
  */
 export function liveTotals(lines: LineDraft[], rates: Record<string, number>): LiveTotals {
-  const { counted, errors: lineErrors } = checkLines(lines);
-  try {
-    const totals = computeInvoiceTotals({
-      detalles: counted.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })),
-      rates,
-    });
-    return { totals, lineTotals: new Map(counted.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors };
-  } catch (err) {
-    // core names the counted line (`detalles[0].cantidad …`); the user counts every row on screen.
-    const message = (err as Error).message.replace(/^detalles\[(\d+)\]\.(\w+):? ?/, (_, i: string, f: string) => `Línea ${lines.indexOf(counted[Number(i)]) + 1}, ${FIELD_NAMES[f] ?? f}: `);
-    return { totals: null, lineTotals: new Map(), lineErrors, error: message };
+  return totalsOfValidLines(lines, checkLines(lines), rates, (message) => totalsMessage(message));
+}
+
+/**
+ * The live totals of `check.counted` in `lines`: each counted line is totalled alone first (core's
+ * computeInvoiceTotals, the server's code); one that throws gets its message in `lineErrors`
+ * ("Cantidad: no puede ser negativo"-style, from `describe`) and the first such in `error` with its
+ * on-screen line number ("Línea 2, cantidad: …"); the totals are those of the other lines, null
+ * when every counted line is bad. Shared by the factura, nota de crédito and liquidación editors.
+ * @param describe core's message about a one-line invoice (`detalles[0].cantidad …`) -> the text
+ *   shown on that line, without its number.
+ */
+export function totalsOfValidLines(lines: LineDraft[], check: LineCheck, rates: Record<string, number>, describe: (message: string) => string): LiveTotals {
+  const lineErrors = new Map(check.errors);
+  const detail = (l: LineDraft) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva });
+  const valid: LineDraft[] = [];
+  let error: string | undefined;
+  for (const l of check.counted) {
+    try {
+      computeInvoiceTotals({ detalles: [detail(l)], rates });
+      valid.push(l);
+    } catch (err) {
+      const text = describe((err as Error).message).replace(/^Línea \d+, /, '');
+      const shown = text.charAt(0).toUpperCase() + text.slice(1);
+      lineErrors.set(l.key, shown);
+      error ??= `Línea ${lines.indexOf(l) + 1}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    }
   }
+  if (valid.length === 0 && error) return { totals: null, lineTotals: new Map(), lineErrors, error };
+  const totals = computeInvoiceTotals({ detalles: valid.map(detail), rates });
+  return { totals, lineTotals: new Map(valid.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors, ...(error ? { error } : {}) };
 }
 
 /** The product whose code the typed text names (`LAP-01` or a datalist pick `LAP-01 — Laptop`), if any. */
@@ -124,7 +146,7 @@ export function productPatch(text: string, products: Array<Record<string, unknow
     product: String(product._id),
     codigoPrincipal: String(product.codigoPrincipal),
     descripcion: String(product.descripcion ?? ''),
-    precioUnitario: String(product.precioUnitario ?? ''),
+    precioUnitario: moneyText(String(product.precioUnitario ?? '')),
     codigoPorcentajeIva: String(product.codigoPorcentajeIva),
   };
 }
@@ -237,8 +259,8 @@ export function fromInvoice(inv: Record<string, unknown>): InvoiceDraft {
       codigoPrincipal: d.codigoPrincipal as string,
       descripcion: String(d.descripcion ?? ''),
       cantidad: String(d.cantidad),
-      precioUnitario: String(d.precioUnitario),
-      descuento: String(d.descuento ?? 0),
+      precioUnitario: moneyText(String(d.precioUnitario)),
+      descuento: moneyText(String(d.descuento ?? 0)),
       codigoPorcentajeIva: String(d.codigoPorcentajeIva),
     })),
     pagos: pagosFromView(inv),

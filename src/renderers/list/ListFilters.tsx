@@ -1,10 +1,13 @@
 /**
  * The filters a list.json declares, each with its label: selects (e.g. invoice status), date ranges
- * (`from`, `to`) and references to another record (`"type": "ref"`, e.g. the invoice's customer).
+ * (`from`, `to`), months (`"type": "month"`, 'YYYY-MM'), typed values (`"type": "text"` with a
+ * `pattern`) and references to another record (`"type": "ref"`, e.g. the invoice's customer).
  */
-import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ListFilter } from '../../engine/schema-registry.ts';
 import { RefFilter } from './RefFilter.tsx';
+import { MonthSelect } from './MonthSelect.tsx';
 
 function DateField(p: { label: string; value?: string; onChange: (value: string) => void }) {
   return (
@@ -17,6 +20,42 @@ function DateField(p: { label: string; value?: string; onChange: (value: string)
   );
 }
 
+/** Two selects, each with its own accessible name: not inside a Field.Root, which would give both one id. */
+function MonthField(p: { label: string; value?: string; onChange: (value: string) => void }) {
+  return (
+    <Stack gap="1.5">
+      <Text fontSize="xs" color="fg.muted" fontWeight="medium">
+        {p.label}
+      </Text>
+      <MonthSelect label={p.label} value={p.value ?? ''} onChange={p.onChange} allowEmpty />
+    </Stack>
+  );
+}
+
+/** A typed filter (e.g. a ptoEmi): sent once it matches `pattern`, cleared when emptied. */
+function TextField(p: { filter: ListFilter; value?: string; onChange: (value: string | undefined) => void }) {
+  const [text, setText] = useState(p.value ?? '');
+  const valid = (v: string) => !p.filter.pattern || new RegExp(p.filter.pattern).test(v);
+  return (
+    <Field.Root w="auto" invalid={text !== '' && !valid(text)}>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {p.filter.title}
+      </Field.Label>
+      <Input
+        size="sm"
+        w="120px"
+        value={text}
+        placeholder={p.filter.placeholder}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value === '') p.onChange(undefined);
+          else if (valid(e.target.value)) p.onChange(e.target.value);
+        }}
+      />
+    </Field.Root>
+  );
+}
+
 /** @example <ListFilters filters={entry.list.filters} values={list.filters} onChange={list.setFilters} /> */
 export function ListFilters(p: { filters: ListFilter[]; values: Record<string, string | undefined>; onChange: (changes: Record<string, string | undefined>) => void }) {
   return (
@@ -24,6 +63,12 @@ export function ListFilters(p: { filters: ListFilter[]; values: Record<string, s
       {p.filters.map((f) =>
         f.type === 'ref' ? (
           <RefFilter key={f.field} filter={{ ...f, type: 'ref', resource: f.resource ?? f.field }} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
+        ) : f.type === 'month' ? (
+          <MonthField key={f.field} label={f.title} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
+        ) : f.type === 'text' ? (
+          <TextField key={f.field} filter={f} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
+        ) : f.type === 'date' ? (
+          <DateField key={f.field} label={f.title} value={p.values[f.field]} onChange={(value) => p.onChange({ [f.field]: value })} />
         ) : f.type === 'date-range' ? (
           <Flex key={f.field} gap="2" wrap="wrap" align="flex-end">
             <DateField label={`${f.title}: desde`} value={p.values.from} onChange={(from) => p.onChange({ from })} />

@@ -7,7 +7,7 @@ import { Button, HStack, Skeleton, Table, VisuallyHidden } from '@chakra-ui/reac
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
 import type { Row } from '../../engine/resources.ts';
-import type { ListColumn } from '../../engine/schema-registry.ts';
+import type { CardConfig, ListColumn } from '../../engine/schema-registry.ts';
 import { formatCell } from './cells.tsx';
 
 type Align = 'left' | 'right' | 'center';
@@ -26,12 +26,74 @@ export interface ListTableProps {
   onOpen: (row: Row) => void;
   /** Buttons at the end of each row (clicks there do not open the row). */
   actions?: (row: Row) => ReactNode;
+  /** Row selection (list.json `bulkActions`): a checkbox on the rows that may be selected, and one in the header for all of them. */
+  selection?: RowSelection;
+  /** list.json's `card`: what ListCards shows of a row on a phone (the table ignores it). */
+  card?: CardConfig;
+  /** A footer row (list.json `totals`): `label` in the first column, each value under its field's column. */
+  footer?: { label: string; values: Record<string, unknown> };
+}
+
+export interface RowSelection {
+  selectable: (row: Row) => boolean;
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+}
+
+const checkboxStyle = { width: 16, height: 16, cursor: 'pointer', accentColor: 'var(--chakra-colors-blue-600)' } as const;
+
+/** The header checkbox: every selectable row of the page, checked, unchecked or mixed. */
+function SelectAll({ rows, selection }: { rows: Row[]; selection: RowSelection }) {
+  const ids = rows.filter(selection.selectable).map((r) => r._id);
+  const count = ids.filter((id) => selection.selected.has(id)).length;
+  return (
+    <input
+      type="checkbox"
+      aria-label="Seleccionar todos"
+      style={checkboxStyle}
+      disabled={ids.length === 0}
+      checked={ids.length > 0 && count === ids.length}
+      ref={(el) => {
+        if (el) el.indeterminate = count > 0 && count < ids.length;
+      }}
+      onChange={(e) => selection.onChange(e.target.checked ? new Set([...selection.selected, ...ids]) : new Set([...selection.selected].filter((id) => !ids.includes(id))))}
+    />
+  );
 }
 
 export function ListTable(p: ListTableProps) {
-  const { actions } = p;
+  const { actions, selection, rows } = p;
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
+      ...(selection
+        ? [
+            helper.display({
+              id: '_select',
+              header: () => <SelectAll rows={rows} selection={selection} />,
+              cell: (info) => {
+                const row = info.row.original;
+                if (!selection.selectable(row)) return null;
+                const checked = selection.selected.has(row._id);
+                return (
+                  <input
+                    type="checkbox"
+                    aria-label={`Seleccionar ${String(row.numero ?? row._id)}`}
+                    style={checkboxStyle}
+                    checked={checked}
+                    onClick={(e) => e.stopPropagation()}
+                    onKeyDown={(e) => e.stopPropagation()}
+                    onChange={() => {
+                      const next = new Set(selection.selected);
+                      if (checked) next.delete(row._id);
+                      else next.add(row._id);
+                      selection.onChange(next);
+                    }}
+                  />
+                );
+              },
+            }),
+          ]
+        : []),
       ...p.columns.map((col) =>
         helper.accessor((row) => row[col.field], {
           id: col.field,
@@ -55,7 +117,7 @@ export function ListTable(p: ListTableProps) {
           ]
         : []),
     ],
-    [p.columns, actions],
+    [p.columns, actions, selection, rows],
   );
   const table = useReactTable({ data: p.rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, getRowId: (r) => String(r._id) });
 
@@ -113,6 +175,22 @@ export function ListTable(p: ListTableProps) {
               </Table.Row>
             ))}
       </Table.Body>
+      {p.footer && p.rows.length > 0 && (
+        <Table.Footer>
+          <Table.Row data-testid="list-totals" fontWeight="semibold" bg="bg.muted">
+            {table.getVisibleLeafColumns().map((c, i, all) => {
+              const col = p.columns.find((x) => x.field === c.id);
+              const labelAt = all.findIndex((x) => x.id !== '_select');
+              const value = col && c.id in p.footer!.values ? formatCell(col, p.footer!.values[c.id]) : i === labelAt ? p.footer!.label : null;
+              return (
+                <Table.Cell key={c.id} textAlign={alignOf(c.columnDef.meta)} whiteSpace="nowrap">
+                  {value}
+                </Table.Cell>
+              );
+            })}
+          </Table.Row>
+        </Table.Footer>
+      )}
     </Table.Root>
   );
 }

@@ -11,14 +11,14 @@ export function ListToolbar(p: { title: string; q: string; onSearch: (q: string)
       <Heading as="h2" size="lg">
         {p.title}
       </Heading>
-      <HStack gap="2" flex="1" justify="flex-end" minW={{ base: 'full', sm: '280px' }}>
+      <HStack gap="2" flex="1" justify="flex-end" wrap="wrap" minW={{ base: 'full', sm: '280px' }}>
         <form
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
             p.onSearch(search.trim());
           }}
-          style={{ flex: 1, maxWidth: 360 }}
+          style={{ flex: '1 1 200px', maxWidth: 360 }}
         >
           <HStack gap="1">
             <Input size="sm" type="search" placeholder="Buscar…" aria-label="Buscar" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -5,6 +5,7 @@ import { useCatalog } from '../../engine/catalogs.ts';
 import type { Row } from '../../engine/resources.ts';
 import type { ListColumn } from '../../engine/schema-registry.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { PaymentStatusBadge } from '../PaymentStatusBadge.tsx';
 import { date, dateTime, money } from '../format.ts';
 import { columnMessage } from './list-options.ts';
 
@@ -41,6 +42,8 @@ function formatValue(col: ListColumn, value: unknown): ReactNode {
       return dateTime(value);
     case 'status':
       return value ? <StatusBadge status={String(value)} /> : null;
+    case 'payment-status':
+      return <PaymentStatusBadge status={value ? String(value) : null} />;
     case 'catalog':
       return <CatalogCell table={col.catalog ?? ''} code={value} />;
     case 'boolean':
@@ -51,6 +54,14 @@ function formatValue(col: ListColumn, value: unknown): ReactNode {
           {value ? 'Sí' : 'No'}
         </Badge>
       );
+    case 'flag': {
+      const flag = col.flags?.[String(value)];
+      return flag ? (
+        <Badge colorPalette={flag.color} variant="subtle" data-value={String(value)}>
+          {flag.label}
+        </Badge>
+      ) : null;
+    }
     default:
       return value === null || value === undefined ? '' : String(value);
   }

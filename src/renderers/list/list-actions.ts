@@ -8,6 +8,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SchemaEntry } from '../../engine/schema-registry.ts';
+import type { Row } from '../../engine/resources.ts';
 
 export interface ListActionProps {
   /** The listed schema. */
@@ -29,3 +30,33 @@ export function listAction(name: string): Action | undefined {
 }
 
 registerListAction('copy-from-customers', () => import('../supplier/CopyFromCustomersAction.tsx'));
+registerListAction('payment-import', () => import('../receivables/PaymentImportAction.tsx'));
+
+/** What an action on the selected rows gets (list.json `bulkActions`). */
+export interface BulkActionProps {
+  entry: SchemaEntry;
+  /** The selected rows (of the page shown) this action applies to (its `when`), in the list's order. */
+  rows: Row[];
+  /** Call when the action is over: the selection is cleared and the list reloads. */
+  onDone: () => void;
+}
+
+type BulkAction = LazyExoticComponent<ComponentType<BulkActionProps>>;
+const bulkActions = new Map<string, BulkAction>();
+
+/**
+ * An action on a list's selected rows, asked for by list.json's `bulkActions` (loaded lazily).
+ * @example registerBulkAction('issue-batch', () => import('../comprobante/IssueSelectedAction.tsx'));
+registerBulkAction('register-payment', () => import('../comprobante/RegisterPaymentsAction.tsx'));
+ */
+export function registerBulkAction(name: string, load: () => Promise<{ default: ComponentType<BulkActionProps> }>): void {
+  bulkActions.set(name, lazy(load));
+}
+
+/** The bulk action registered under a name, or undefined. */
+export function bulkAction(name: string): BulkAction | undefined {
+  return bulkActions.get(name);
+}
+
+registerBulkAction('issue-batch', () => import('../comprobante/IssueSelectedAction.tsx'));
+registerBulkAction('register-payment', () => import('../comprobante/RegisterPaymentsAction.tsx'));

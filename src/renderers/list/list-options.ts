@@ -7,7 +7,7 @@
  *   "columns": [{ "field": "status", "format": "status", "message": { "field": "mensajes", "when": ["DEVUELTA", "NO_AUTORIZADA"] } }],
  *   "filters": [{ "field": "customer", "title": "Cliente", "type": "ref", "resource": "customer" }] }
  */
-import type { ListColumn, RowCondition, SchemaEntry } from '../../engine/schema-registry.ts';
+import type { CardConfig, ListColumn, RowCondition, SchemaEntry } from '../../engine/schema-registry.ts';
 import type { Row } from '../../engine/resources.ts';
 
 /** True when `row` meets `condition`; a missing condition allows every row. */
@@ -42,4 +42,38 @@ export function columnsOf(entry: SchemaEntry): ListColumn[] {
       .slice(0, 5)
       .map(([field, p]) => ({ field, title: p.title ?? field, sortable: true, ...(p['x-money'] ? { format: 'money' as const, align: 'right' as const } : {}) }));
   return columns.map((c) => (c.format === 'money' && c.decimals === undefined && typeof props[c.field]?.['x-decimals'] === 'number' ? { ...c, decimals: props[c.field]['x-decimals'] } : c));
+}
+
+/** The columns a row's phone card shows, one per slot; a slot with no fitting column is absent. */
+export interface CardColumns {
+  /** First line, bold (the number, the name). */
+  title?: ListColumn;
+  /** Second line (the customer). */
+  subtitle?: ListColumn;
+  /** Beside the title (the status badge, with its message under it). */
+  badge?: ListColumn;
+  /** Right of the second line (the total). */
+  amount?: ListColumn;
+  /** Small, under the subtitle (the date). */
+  meta?: ListColumn;
+}
+
+const PLAIN = (c: ListColumn) => !c.format || c.format === 'text';
+
+/**
+ * Which of a list's columns its phone card shows. list.json's `card` names a slot's field; a slot
+ * it leaves out takes: title the first plain (text) column, badge the first `status` column (else
+ * `payment-status`, `flag` or `yes-no`), amount the first `money` column, meta the first `date`
+ * column, subtitle the next plain column after the title. A field that is not a column is ignored.
+ * @example cardOf(invoiceColumns) // { title: numero, subtitle: razonSocialComprador, badge: status, amount: importeTotal, meta: fechaEmision }
+ */
+export function cardOf(columns: ListColumn[], card: CardConfig = {}): CardColumns {
+  const named = (field: string | undefined) => (field ? columns.find((c) => c.field === field) : undefined);
+  const first = (ok: (c: ListColumn) => boolean, taken: Array<ListColumn | undefined>) => columns.find((c) => ok(c) && !taken.includes(c));
+  const title = named(card.title) ?? first(PLAIN, []) ?? columns[0];
+  const badge = named(card.badge) ?? (['status', 'payment-status', 'flag', 'yes-no'] as const).map((f) => first((c) => c.format === f, [title])).find(Boolean);
+  const amount = named(card.amount) ?? first((c) => c.format === 'money', [title, badge]);
+  const meta = named(card.meta) ?? first((c) => c.format === 'date' || c.format === 'datetime', [title, badge, amount]);
+  const subtitle = named(card.subtitle) ?? first((c) => PLAIN(c) || c.format === 'catalog', [title, badge, amount, meta]);
+  return { title, subtitle, badge, amount, meta };
 }

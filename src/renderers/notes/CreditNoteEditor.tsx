@@ -31,9 +31,20 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
   // Only while a draft: once issued, the remaining amount already counts this nota.
   const exceeds = !issued && creditable !== undefined && total !== undefined && centsOf(total) > centsOf(creditable.remaining);
   const motivoError = fieldError(errors, 'motivo');
+  const blocker = !draft?.invoice
+    ? 'elija la factura que se modifica'
+    : !draft.motivo.trim()
+      ? 'escriba la razón de la modificación'
+      : (firstLineError(draft.detalles) ??
+        live.error ??
+        (!live.totals
+          ? (live.error ?? 'deje al menos una línea con la cantidad que se acredita')
+          : exceeds && creditable
+            ? `la nota (${money(total)}) supera lo que queda por acreditar de la factura (${money(creditable.remaining)})`
+            : undefined));
 
   return (
-    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds} confirmIssue={note.confirmIssue(total)}>
+    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds} blocker={blocker} confirmIssue={note.confirmIssue(total)}>
       {draft && (
         <>
           <ReferencedInvoiceCard {...note.card} remaining={creditable?.remaining} />

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Card, Field, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { asReason, firstBlocker, paymentGapBlocker } from '../comprobante/issue-blocker.ts';
 import { IvaSelect } from '../comprobante/IvaSelect.tsx';
 import { TotalsPanel } from '../invoice/TotalsPanel.tsx';
 import { PaymentsCard } from '../invoice/PaymentsCard.tsx';
@@ -26,9 +27,14 @@ export default function DebitNoteEditor({ entry, id = 'new', basePath }: CustomR
   const gap = paymentGap(pagos, totals?.importeTotal);
   const motivosError = fieldError(errors, 'motivos') ?? totalsError;
   const rateError = fieldError(errors, 'codigoPorcentajeIva');
+  const blocker = firstBlocker(
+    !draft?.invoice && 'elija la factura que se modifica',
+    !totals && (asReason(totalsError) ?? 'escriba al menos una razón con su valor'),
+    pagos.length > 0 && paymentGapBlocker(gap),
+  );
 
   return (
-    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(totals) && Boolean(draft?.invoice) && (pagos.length === 0 || gap === 0)} confirmIssue={note.confirmIssue(totals?.importeTotal)}>
+    <ComprobanteEditorFrame editor={editor} canIssue={!blocker} blocker={blocker} confirmIssue={note.confirmIssue(totals?.importeTotal)}>
       {draft && (
         <>
           <ReferencedInvoiceCard {...note.card} />

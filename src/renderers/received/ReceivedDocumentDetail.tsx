@@ -7,7 +7,7 @@
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, Code, DataList, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuDownload, LuReceipt } from 'react-icons/lu';
+import { LuArrowLeft, LuDownload, LuReceipt, LuShieldCheck } from 'react-icons/lu';
 import { fetchBlob } from '../../engine/api-client.ts';
 import { useRecord } from '../../engine/resources.ts';
 import { useMutation } from '../../engine/useMutation.ts';
@@ -21,11 +21,19 @@ import { ReceivedLines, ReceivedTotals, RetencionSustentos } from './ReceivedSec
 export const withholdingFromReceived = (id: string) => `/purchases/withholding/new?receivedDocument=${encodeURIComponent(id)}`;
 
 export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath: string }) {
-  const { record, isLoading } = useRecord({ resource: 'received-document', id });
+  const { record, isLoading, refresh } = useRecord({ resource: 'received-document', id });
   const doc = record as unknown as ReceivedView | undefined;
   const download = useMutation({
     mutationFn: async (d: ReceivedView) => saveAs(await fetchBlob(`${RECEIVED_API}/${encodeURIComponent(d._id)}/xml`), `recibido-${d.codDoc}-${d.numero}.xml`),
     errorMessage: 'No se pudo descargar el XML',
+  });
+  // DESIGN.md §10: ask the SRI for the key; once confirmed the stored XML is the SRI's.
+  const confirm = useMutation<ReceivedView, ReceivedView>({
+    request: (d) => ({ method: 'POST', path: `${RECEIVED_API}/${encodeURIComponent(d._id)}/confirm` }),
+    success: (r) => (r.confirmado ? 'Comprobante confirmado con el SRI' : undefined),
+    errorMessage: 'No se pudo consultar al SRI',
+    invalidates: [RECEIVED_API],
+    onSuccess: () => refresh(),
   });
   const back = (
     <Button asChild size="sm" variant="outline">
@@ -49,7 +57,8 @@ export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath:
       </Stack>
     );
   }
-  const canWithhold = doc.codDoc === '01' && !doc.withheld;
+  const annulled = doc.sriEstado === 'ANULADO';
+  const canWithhold = doc.codDoc === '01' && !doc.withheld && !annulled;
   return (
     <Stack gap="4" data-testid="received-detail">
       <HStack justify="space-between" wrap="wrap" gap="2">
@@ -62,12 +71,18 @@ export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath:
               {doc.withheld ? 'Retenida' : 'Sin retención'}
             </Badge>
           )}
+          <SriBadge doc={doc} />
         </HStack>
         <HStack gap="2" wrap="wrap">
           {back}
           <Button size="sm" variant="outline" onClick={() => void download.mutate(doc)} loading={download.isPending}>
             <LuDownload /> Descargar XML
           </Button>
+          {!doc.confirmado && (
+            <Button size="sm" colorPalette="orange" onClick={() => void confirm.mutate(doc)} loading={confirm.isPending} data-testid="confirm-sri">
+              <LuShieldCheck /> Confirmar con el SRI
+            </Button>
+          )}
           {canWithhold && (
             <Button asChild size="sm" colorPalette="blue">
               <RouterLink to={withholdingFromReceived(doc._id)}>
@@ -77,6 +92,19 @@ export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath:
           )}
         </HStack>
       </HStack>
+
+      {!doc.confirmado && (
+        <Box borderWidth="1px" borderColor="orange.muted" bg="orange.subtle" rounded="md" p="3" data-testid="unconfirmed-note">
+          <Text fontSize="sm">
+            Este comprobante se registró desde un XML y el SRI aún no lo ha confirmado: no cuenta en el ATS, los formularios, los libros ni las cuentas por pagar hasta que el SRI devuelva la misma clave autorizada con este mismo contenido. Se vuelve a consultar cada día.
+          </Text>
+          {doc.confirmMessage && (
+            <Text fontSize="sm" mt="1" color="fg.error" data-testid="confirm-message">
+              {doc.confirmMessage}
+            </Text>
+          )}
+        </Box>
+      )}
 
       <Card.Root>
         <Card.Body>
@@ -160,5 +188,21 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
         <Box>{children}</Box>
       </DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** "Sin confirmar con el SRI" (orange), "Confirmado con el SRI" (green), or the SRI's annulment (red). */
+export function SriBadge({ doc }: { doc: Pick<ReceivedView, 'confirmado' | 'sriEstado'> }) {
+  if (doc.sriEstado === 'ANULADO') {
+    return (
+      <Badge colorPalette="red" variant="subtle" data-testid="sri-badge">
+        Anulado en el SRI
+      </Badge>
+    );
+  }
+  return (
+    <Badge colorPalette={doc.confirmado ? 'green' : 'orange'} variant="subtle" data-testid="sri-badge">
+      {doc.confirmado ? 'Confirmado con el SRI' : 'Sin confirmar con el SRI'}
+    </Badge>
   );
 }

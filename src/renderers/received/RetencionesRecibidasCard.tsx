@@ -7,16 +7,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, Heading, Link, Table } from '@chakra-ui/react';
 import { date, money } from '../format.ts';
-
-/** One item of `retencionesRecibidas` (server/domain/received/retenciones-recibidas.ts); valorRetenido USD. */
-export interface RetencionRecibida {
-  _id: string;
-  claveAcceso: string;
-  numero: string;
-  fechaEmision: string;
-  razonSocialEmisor: string;
-  valorRetenido: number;
-}
+import type { RetencionRecibida } from '../../../core/retencion-recibida.ts';
 
 export function RetencionesRecibidasCard({ invoice }: { invoice: Record<string, unknown> }) {
   const items = (invoice.retencionesRecibidas as RetencionRecibida[] | undefined) ?? [];

@@ -74,6 +74,13 @@ export interface ReceivedView {
   withholdings: Array<{ _id: string; numero: string | null; status: string }>;
   relatedInvoice: string | null;
   source: string;
+  /** DESIGN.md §10: the SRI returned this key authorised with this same comprobante (an upload: false until confirmed). */
+  confirmado: boolean;
+  /** The SRI's last word on the key: AUTORIZADO, NO AUTORIZADO, PENDIENTE DE ANULAR, ANULADO; null when never asked. */
+  sriEstado: string | null;
+  sriCheckedAt: string | null;
+  /** Why the last confirmation failed (Spanish). */
+  confirmMessage: string | null;
   createdAt: string;
 }
 

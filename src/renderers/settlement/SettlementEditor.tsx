@@ -9,6 +9,8 @@
 import { Box, Card, Field, Grid, Stack, Text } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { asReason, firstBlocker, paymentGapBlocker } from '../comprobante/issue-blocker.ts';
+import { money } from '../format.ts';
 import { EmissionPointFields } from '../comprobante/EmissionPointFields.tsx';
 import { useSaleLikeEditor } from '../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from '../invoice/LinesCard.tsx';
@@ -35,12 +37,20 @@ export default function SettlementEditor({ entry, id = 'new', basePath }: Custom
   const { editor, establishments, iva, update, setLines, live, totals, gap } = sale;
   const { draft, record, readOnly, errors } = editor;
   const supplierError = fieldError(errors, 'supplier');
+  const blocker = firstBlocker(
+    !draft?.supplier && 'elija el proveedor',
+    asReason(draft && firstSettlementLineError(draft.detalles)),
+    live.error,
+    !totals && 'agregue al menos una línea con su descripción, cantidad y precio',
+    paymentGapBlocker(gap),
+  );
 
   return (
     <ComprobanteEditorFrame
       editor={editor}
-      canIssue={Boolean(totals && draft?.supplier) && gap === 0 && live.lineErrors.size === 0}
-      confirmIssue={{ title: '¿Emitir la liquidación de compra?', body: `Se firmará y enviará al SRI por ${totals ? `USD ${totals.importeTotal}` : 'el total calculado'}; no se puede deshacer.` }}
+      canIssue={!blocker && live.lineErrors.size === 0}
+      blocker={blocker}
+      confirmIssue={{ title: '¿Emitir la liquidación de compra?', body: `Se firmará y enviará al SRI por ${totals ? money(totals.importeTotal) : 'el total calculado'}; no se puede deshacer.` }}
       issuedActions={record && <EmitWithholdingAction settlement={record} basePath={basePath} />}
     >
       {draft && (

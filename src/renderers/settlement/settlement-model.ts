@@ -5,8 +5,7 @@
  * description: a purchase from a person without RUC is often of something not in the catalog
  * (the text typed in the product cell is then its code). Totals by core/totals, as on the server.
  */
-import { computeInvoiceTotals } from '../../../core/totals.ts';
-import { fieldError, infoAdicionalBody, newLine, numberOrUndefined, pagosBody, pagosFromView, type InvoiceDraft, type LineDraft, type liveTotals } from '../invoice/invoice-model.ts';
+import { fieldError, infoAdicionalBody, newLine, numberOrUndefined, pagosBody, pagosFromView, totalsOfValidLines, type InvoiceDraft, type LineDraft, type liveTotals } from '../invoice/invoice-model.ts';
 
 export { fieldError };
 
@@ -46,14 +45,8 @@ const FIELD_NAMES: Record<string, string> = { cantidad: 'cantidad', precioUnitar
  * @param rates codigoPorcentaje -> % from the tarifa_iva catalog.
  */
 export function settlementLiveTotals(lines: LineDraft[], rates: Record<string, number>): ReturnType<typeof liveTotals> {
-  const { counted, errors: lineErrors } = checkSettlementLines(lines);
-  try {
-    const totals = computeInvoiceTotals({ detalles: counted.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })), rates });
-    return { totals, lineTotals: new Map(counted.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors };
-  } catch (err) {
-    const message = (err as Error).message.replace(/^detalles\[(\d+)\]\.(\w+):? ?/, (_, i: string, f: string) => `Línea ${lines.indexOf(counted[Number(i)]) + 1}, ${FIELD_NAMES[f] ?? f}: `);
-    return { totals: null, lineTotals: new Map(), lineErrors, error: message };
-  }
+  // A line that cannot be totalled is flagged on its own; the valid lines keep their totals.
+  return totalsOfValidLines(lines, checkSettlementLines(lines), rates, (message) => message.replace(/^detalles\[(\d+)\]\.(\w+):? ?/, (_, _i: string, f: string) => `${FIELD_NAMES[f] ?? f}: `));
 }
 
 /** A line's code: the product's, else what was typed in the product cell (at most 25 characters, XSD). */

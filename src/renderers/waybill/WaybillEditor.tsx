@@ -9,6 +9,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { firstBlocker } from '../comprobante/issue-blocker.ts';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
@@ -30,10 +31,12 @@ export default function WaybillEditor({ entry, id = 'new', basePath }: CustomRen
   );
   useReferencedInvoice({ editing: editor.editing, draftInvoice: undefined, onLoaded: onInvoiceLoaded });
   const destinatarios = (draft?.destinatarios as unknown[] | undefined) ?? [];
+  const blocker = firstBlocker(!draft?.carrier && 'elija el transportista', destinatarios.length === 0 && 'agregue al menos un destinatario');
   return (
     <ComprobanteEditorFrame
       editor={editor}
-      canIssue={Boolean(draft?.carrier) && destinatarios.length > 0}
+      canIssue={!blocker}
+      blocker={blocker}
       confirmIssue={{ title: '¿Emitir la guía de remisión?', body: `Se firmará y enviará al SRI con ${destinatarios.length} destinatario${destinatarios.length === 1 ? '' : 's'}; no se puede deshacer.` }}
     >
       {draft && (

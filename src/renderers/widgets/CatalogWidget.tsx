@@ -1,5 +1,6 @@
 /**
- * rjsf widget for `x-catalog` fields: a select of the table's active entries ("code — name").
+ * rjsf widget for `x-catalog` fields: a select of the table's active entries ("code — name"), only
+ * those the schema's `enum` admits when it has one (a transportista is never "07 consumidor final").
  * @example uiSchema: { codigoPorcentajeIva: { "ui:widget": "catalog" } } with schema "x-catalog": "tarifa_iva"
  */
 import { NativeSelect } from '@chakra-ui/react';
@@ -11,7 +12,9 @@ export function CatalogWidget(props: WidgetProps) {
   const table = String(props.schema['x-catalog'] ?? props.options.catalog ?? '');
   const { active, entries, isLoading } = useCatalog(table);
   const current = entries.find((e) => e.code === props.value);
-  const options = current && !current.active ? [current, ...active] : active;
+  const admitted = Array.isArray(props.schema.enum) ? new Set(props.schema.enum.map(String)) : undefined;
+  const allowed = admitted ? active.filter((e) => admitted.has(e.code)) : active;
+  const options = current && !allowed.includes(current) ? [current, ...allowed] : allowed;
   return (
     <WidgetField props={props}>
       <NativeSelect.Root size="sm" disabled={props.disabled || props.readonly || isLoading}>

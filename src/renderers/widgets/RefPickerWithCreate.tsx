@@ -1,8 +1,9 @@
 /**
  * A record lookup (search `/api/<resource>` by name or identification) with "Nuevo <noun>" in a
  * dialog: the resource's own schema form, so the SRI identification checks and the fields are the
- * same as on its list screen. The created record is chosen at once. Used for the factura's customer
- * and the liquidación's supplier.
+ * same as on its list screen. The created record is chosen at once. Used for the factura's customer,
+ * the liquidación's supplier and, through RefWidget's `ui:options.create`, any schema form's `x-ref`
+ * field (the guía's transportista).
  * @example <RefPickerWithCreate resource="supplier" noun="proveedor" label="Proveedor" inputId="settlement-supplier" value={d.supplier} disabled={false} onChange={(id) => update({ supplier: id })} />
  */
 import { useState } from 'react';
@@ -27,9 +28,11 @@ export interface RefPickerWithCreateProps {
   value?: string;
   onChange: (id: string | undefined, row?: Row) => void;
   disabled: boolean;
+  /** Whether the choice may be cleared (an optional field). */
+  clearable?: boolean;
 }
 
-export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText, value, onChange, disabled }: RefPickerWithCreateProps) {
+export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText, value, onChange, disabled, clearable }: RefPickerWithCreateProps) {
   const entry = useSchema(resource);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
@@ -45,9 +48,9 @@ export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText
   });
   const busy = creation.isPending;
   return (
-    <HStack gap="2" align="flex-start">
+    <HStack gap="2" align="flex-start" w="full">
       <Box flex="1" minW="220px">
-        <RefSelect resource={resource} value={value} onChange={onChange} inputId={inputId} label={label} placeholder={`Buscar ${noun} por nombre o identificación…`} disabled={disabled} />
+        <RefSelect resource={resource} value={value} onChange={onChange} inputId={inputId} label={label} placeholder={`Buscar ${noun} por nombre o identificación…`} disabled={disabled} clearable={clearable} />
       </Box>
       {!disabled && (
         <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Nuevo ${noun}`}>
@@ -56,7 +59,7 @@ export function RefPickerWithCreate({ resource, noun, label, inputId, buttonText
       )}
       <DialogFrame open={open} title={`Nuevo ${noun}`} footer={false} onClose={() => setOpen(false)}>
         {entry && (
-          <SchemaForm entry={entry} editing={false} formData={draft} onChange={setDraft} onSubmit={(data) => void creation.mutate(data)} serverErrors={creation.details} disabled={busy}>
+          <SchemaForm entry={entry} idPrefix={`new-${resource}`} editing={false} formData={draft} onChange={setDraft} onSubmit={(data) => void creation.mutate(data)} serverErrors={creation.details} disabled={busy}>
             <HStack justify="flex-end" mt="4">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancelar

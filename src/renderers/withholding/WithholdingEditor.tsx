@@ -7,6 +7,10 @@
  * edits codes (pickers show the % in force on the date), bases and percentages, and sees each
  * valorRetenido and the total withheld live, with a warning when more than 5 days have passed since
  * the document (LRTI art. 50). Guardar borrador, Emitir (confirmed), then the shared issued panel.
+ * Before the form is filled it says whether the company may withhold (core/withholding-issuer.ts,
+ * from `GET /api/admin/company`): a company that is neither a designated agent nor a contribuyente
+ * especial is told, up front, that it withholds only on its own liquidaciones de compra and where to
+ * write its resolution number; Emitir then waits with that reason.
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +18,9 @@ import { Alert, Box, Button, Card, Field, Grid, Heading, HStack, IconButton, Inp
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
+import { asReason, firstBlocker } from '../comprobante/issue-blocker.ts';
+import { MoneyInput } from '../widgets/MoneyInput.tsx';
+import { STACK_ON_PHONE } from '../stacked-table.ts';
 import { EmissionPointFields, useDefaultEmissionPoint, useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
@@ -24,6 +31,7 @@ import { useApiData } from '../../engine/useApiData.ts';
 import { useCatalog, type CatalogEntry } from '../../engine/catalogs.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { rateInForce } from '../../../core/withholding-rates.ts';
+import { isDesignatedWithholder, WITHHOLDER_REFUSAL, withholderBasis, type WithholderSettings } from '../../../core/withholding-issuer.ts';
 import {
   dashed,
   emptyWithholding,
@@ -61,7 +69,7 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
   const ivaTotal = doc.impuestos.filter((t) => t.codImpuestoDocSustento === '2').reduce((s, t) => s + t.valorImpuesto, 0);
   return (
     <Stack gap="3">
-      <Table.Root size="sm" variant="outline">
+      <Table.Root size="sm" variant="outline" css={STACK_ON_PHONE}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="110px">Impuesto</Table.ColumnHeader>
@@ -79,7 +87,7 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
             const error = fieldError(errors, `docsSustento.0.retenciones.${i}.codigoRetencion`) ?? fieldError(errors, `docsSustento.0.retenciones.${i}.baseImponible`);
             return (
               <Table.Row key={r.key} data-testid={`retencion-${i}`}>
-                <Table.Cell>
+                <Table.Cell data-label="Impuesto">
                   <NativeSelect.Root size="sm" disabled={readOnly}>
                     <NativeSelect.Field aria-label={`Impuesto de la retención ${i + 1}`} value={r.codigo} onChange={(e) => set(i, { codigo: e.target.value as '1' | '2', codigoRetencion: '', porcentajeRetener: '', baseImponible: e.target.value === '2' ? String(ivaTotal) : String(doc.totalSinImpuestos) })}>
                       <option value="1">Renta</option>
@@ -88,7 +96,7 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="Código de retención" data-wide>
                   <NativeSelect.Root size="sm" disabled={readOnly}>
                     <NativeSelect.Field aria-label={`Código de la retención ${i + 1}`} value={r.codigoRetencion} onChange={(e) => set(i, { codigoRetencion: e.target.value, porcentajeRetener: '' })}>
                       <option value="">Elija un código…</option>
@@ -106,13 +114,13 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell>
-                  <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" textAlign="right" aria-label={`Base imponible de la retención ${i + 1}`} value={r.baseImponible} disabled={readOnly} onChange={(e) => set(i, { baseImponible: e.target.value })} />
+                <Table.Cell data-label="Base imponible">
+                  <MoneyInput step="0.01" min="0" aria-label={`Base imponible de la retención ${i + 1}`} value={r.baseImponible} disabled={readOnly} onValueChange={(baseImponible) => set(i, { baseImponible })} />
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="% retención">
                   <Input size="sm" type="number" inputMode="decimal" step="0.01" min="0" max="100" textAlign="right" aria-label={`Porcentaje de la retención ${i + 1}`} placeholder={row?.percent !== undefined && r.porcentajeRetener === '' ? String(row.percent) : ''} value={r.porcentajeRetener} disabled={readOnly} onChange={(e) => set(i, { porcentajeRetener: e.target.value })} />
                 </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid={`valor-retenido-${i}`}>
+                <Table.Cell data-label="Valor retenido" textAlign="end" fontVariantNumeric="tabular-nums" data-testid={`valor-retenido-${i}`}>
                   {row?.valor ? money(row.valor) : '—'}
                 </Table.Cell>
                 {!readOnly && (
@@ -141,7 +149,7 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
         </Table.Footer>
       </Table.Root>
       {!readOnly && (
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <Button size="xs" variant="outline" onClick={() => onChange([...doc.retenciones, newRetencion('1', '', String(doc.totalSinImpuestos))])}>
             <LuPlus /> Agregar retención de renta
           </Button>
@@ -215,13 +223,25 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
   const warnings = draft ? (editor.issued ? ((editor.record?.warnings as string[] | undefined) ?? []) : withholdingWarnings(draft)) : [];
   const setDoc = (patch: Partial<DocSustentoDraft>) => draft && update({ docsSustento: draft.docsSustento.map((d, i) => (i === 0 ? { ...d, ...patch } : d)) });
   const updateInfo = useCallback((patch: Partial<InvoiceDraft>) => patch.infoAdicional && update({ infoAdicional: patch.infoAdicional }), [update]);
+  // Who may withhold (Reglamento LRTI art. 92), known before the form is filled.
+  const company = useApiData<WithholderSettings>({ path: '/api/admin/company', dedupingInterval: 30_000 }).data;
+  const designated = company ? isDesignatedWithholder(company) : true;
+  const mayWithhold = !draft || !company || Boolean(withholderBasis(company, draft.docsSustento));
   const supplierError = fieldError(errors, 'supplier');
+  const unpriced = live?.rows.findIndex((r) => !r.valor) ?? -1;
+  const blocker = firstBlocker(
+    !mayWithhold && 'escriba en Empresa la resolución de agente de retención o de contribuyente especial (vea el aviso)',
+    !draft && 'espere a que cargue el comprobante',
+    asReason(draft && withholdingProblem(draft)),
+    unpriced >= 0 && `retención ${unpriced + 1}: ${asReason(live?.rows[unpriced].problem) ?? 'complete el código y la base imponible'}`,
+  );
   const sustentoError = fieldError(errors, 'docsSustento.0.codSustento') ?? fieldError(errors, 'docsSustento.0.receivedDocument') ?? fieldError(errors, 'docsSustento.0.purchaseSettlement');
 
   return (
     <ComprobanteEditorFrame
       editor={editor}
-      canIssue={Boolean(draft && !withholdingProblem(draft) && live && live.rows.every((r) => r.valor))}
+      canIssue={!blocker}
+      blocker={blocker}
       confirmIssue={{
         title: '¿Emitir el comprobante de retención?',
         body: `Se firmará y enviará al SRI una retención de ${money(live?.total)} a ${String(proposed?.supplierRazonSocial ?? editor.record?.razonSocialComprador ?? 'el proveedor')} sobre ${doc ? `${DOC_NAMES[doc.codDocSustento] ?? 'el comprobante'} ${dashed(doc.numDocSustento)}` : 'el comprobante'}. Autorizada, no se puede cambiar ni eliminar.`,
@@ -229,6 +249,14 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
     >
       {draft && (
         <>
+          {!readOnly && company && !designated && (
+            <Alert.Root status={mayWithhold && doc ? 'info' : 'warning'} data-testid="withholder-notice">
+              <Alert.Indicator />
+              <Alert.Description>
+                {mayWithhold && doc ? 'Su empresa no es agente de retención ni contribuyente especial: puede emitir esta retención porque es sobre su propia liquidación de compra (Reglamento LRTI art. 92, num. 2).' : WITHHOLDER_REFUSAL}
+              </Alert.Description>
+            </Alert.Root>
+          )}
           <Card.Root>
             <Card.Body>
               <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: '2fr 1fr 1fr' }} gap="4">

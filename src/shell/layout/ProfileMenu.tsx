@@ -6,7 +6,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { LuBuilding2, LuLogOut, LuUser } from 'react-icons/lu';
-import { session, useSession } from '../../engine/session.ts';
+import { can, session, useSession } from '../../engine/session.ts';
 
 export function ProfileMenu() {
   const user = useSession();
@@ -25,7 +25,7 @@ export function ProfileMenu() {
             <Menu.Item value="profile" onSelect={() => navigate('/pages/user')}>
               <LuUser aria-hidden /> Mi Perfil
             </Menu.Item>
-            {user?.role === 'SUPERADMIN' && (
+            {can(user, 'company', 'update') && (
               <Menu.Item value="company" onSelect={() => navigate('/pages/company')}>
                 <LuBuilding2 aria-hidden /> Empresa
               </Menu.Item>

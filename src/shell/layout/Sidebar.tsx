@@ -7,12 +7,12 @@
 import { useState, type CSSProperties } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Avatar, Box, Button, Collapsible, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { LuBox, LuChevronDown, LuLayoutDashboard, LuReceipt, LuSettings, LuUsers, LuFileText, LuShoppingCart } from 'react-icons/lu';
+import { LuBox, LuChevronDown, LuLayoutDashboard, LuReceipt, LuSettings, LuUsers, LuFileText, LuShoppingCart, LuCalculator } from 'react-icons/lu';
 import type { IconType } from 'react-icons';
 import { useSession } from '../../engine/session.ts';
 import type { MenuEntry } from '../../engine/menu.ts';
 
-const ICONS: Record<string, IconType> = { dashboard: LuLayoutDashboard, receipt: LuReceipt, settings: LuSettings, apps: LuBox, users: LuUsers, content_paste: LuFileText, shopping: LuShoppingCart };
+const ICONS: Record<string, IconType> = { dashboard: LuLayoutDashboard, receipt: LuReceipt, settings: LuSettings, apps: LuBox, users: LuUsers, content_paste: LuFileText, shopping: LuShoppingCart, accounting: LuCalculator };
 
 const linkStyle = ({ isActive }: { isActive: boolean }): CSSProperties => ({
   display: 'flex',

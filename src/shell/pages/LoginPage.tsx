@@ -1,16 +1,22 @@
 /**
  * Sign in (`#/auth/login`, also `#/login` and `#/pages/login`, keeping `returnUrl`). On a 409 (the
- * e-mail belongs to several companies) asks which company and signs in to it. After login goes to
+ * e-mail belongs to several companies) asks which company and signs in to it. With a second factor
+ * (`mfaRequired` and a ticket) the code is asked next (SecondFactorStep). After login goes to
  * `returnUrl` (same-origin paths only) or the dashboard.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api-client.ts';
 import { session, type CurrentUser } from '../../engine/session.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, Message, TextField } from './auth-form.tsx';
 import { CompanyChoiceDialog, type CompanyChoice } from './CompanyChoiceDialog.tsx';
+
+// Only a user with a second factor needs it: kept out of the login page's own chunk.
+const SecondFactorStep = lazy(() => import('./second-factor/SecondFactorStep.tsx').then((m) => ({ default: m.SecondFactorStep })));
+
+type LoginAnswer = { token: string; result: CurrentUser } | { mfaRequired: true; mfaSetupRequired?: boolean; ticket: string };
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -19,6 +25,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [companies, setCompanies] = useState<CompanyChoice[] | null>(null);
+  const [secondStep, setSecondStep] = useState<{ ticket: string; setup: boolean } | null>(null);
 
   const finish = (token: string, user: CurrentUser) => {
     session.signIn(token, user);
@@ -29,7 +36,7 @@ export default function LoginPage() {
     request: (companyId: string | undefined) => ({ method: 'PUT', path: companyId ? `/auth/company/${encodeURIComponent(companyId)}/login` : '/auth/login', body: { email, password } }),
     notifyError: false,
     errorMessage: 'No se pudo iniciar sesión',
-    onSuccess: (r: { token: string; result: CurrentUser }) => finish(r.token, r.result),
+    onSuccess: (r: LoginAnswer) => ('ticket' in r ? setSecondStep({ ticket: r.ticket, setup: Boolean(r.mfaSetupRequired) }) : finish(r.token, r.result)),
     // 409: the e-mail belongs to several companies; the dialog asks which.
     onError: (err) => {
       const body = err instanceof ApiError && typeof err.body === 'object' ? (err.body as { companies?: CompanyChoice[] }) : undefined;
@@ -43,6 +50,15 @@ export default function LoginPage() {
   const error = signIn.error;
   const busy = signIn.isPending;
 
+  if (secondStep) {
+    return (
+      <AuthCard title={secondStep.setup ? 'Configurar segundo factor' : 'Verificación en dos pasos'}>
+        <Suspense fallback={<Spinner aria-label="Cargando" />}>
+          <SecondFactorStep ticket={secondStep.ticket} setup={secondStep.setup} onSignedIn={finish} onRestart={() => (setSecondStep(null), setPassword(''), signIn.reset())} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Iniciar sesión">
       <form

@@ -1,6 +1,7 @@
 /**
  * Mi Perfil (`#/pages/user`): rename yourself, change your e-mail (with your current password; the
- * new address takes effect from the link mailed to it) and change your password.
+ * new address takes effect from the link mailed to it), change your password, and turn the second
+ * factor on or off (SecondFactorCard).
  */
 import { useState } from 'react';
 import { Button, Card, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
@@ -12,6 +13,7 @@ import { useSchema } from '../../engine/schema-registry.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { Message, TextField } from './auth-form.tsx';
+import { SecondFactorCard } from './second-factor/SecondFactorCard.tsx';
 
 /** Whether an error of the profile save is about the current password (asked for an e-mail change). */
 const isCurrentPasswordError = (err: unknown) => err instanceof ApiError && typeof err.body === 'object' && Boolean(err.body.details?.some((d) => d.path === 'currentPassword'));
@@ -150,6 +152,7 @@ export default function ProfilePage() {
           </form>
         </Card.Body>
       </Card.Root>
+      <SecondFactorCard />
     </SimpleGrid>
   );
 }

@@ -3,12 +3,15 @@
  * registration schema (core/registration-form.ts: the company and user schemas' `x-registration`
  * fields, the RUC and the password), the one the server validates the request with, drawn by the
  * engine's SchemaForm; this page adds only what a person typing needs: the password typed twice,
- * and the company e-mail defaulting to the user's.
+ * and the company e-mail defaulting to the user's. A RUC whose check digit does not follow the SRI's
+ * algorithm (the server's 422 RUC_CHECK_DIGIT) is questioned before the company is created: the user
+ * confirms it ("El RUC es correcto", sent as `rucConfirmado: true`) or corrects it in the form.
  */
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '../../engine/useMutation.ts';
+import { ApiError } from '../../engine/api-client.ts';
 import { BUNDLED, type JsonSchema, type SchemaEntry } from '../../engine/schema-registry.ts';
 import { SchemaForm } from '../../renderers/SchemaForm.tsx';
 import { registrationSchema } from '../../../core/registration-form.ts';
@@ -67,13 +70,21 @@ export default function RegisterPage() {
     errorMessage: 'No se pudo reenviar el correo',
   });
 
+  // The RUC the server questioned (check digit) and its words; cleared when the RUC changes.
+  const [questioned, setQuestioned] = useState<{ ruc: string; message: string } | null>(null);
   const register = useMutation({
-    request: (d: RegistrationDraft) => {
+    request: (d: RegistrationDraft & { rucConfirmado?: boolean }) => {
       const { password2: _repeated, ...user } = d.user ?? {};
-      return { method: 'POST', path: '/auth/register', body: { company: { ...d.company, email: d.company?.email || user.email }, user } };
+      return { method: 'POST', path: '/auth/register', body: { company: { ...d.company, email: d.company?.email || user.email }, user, ...(d.rucConfirmado ? { rucConfirmado: true } : {}) } };
     },
     notifyError: false,
     errorMessage: 'No se pudo registrar la empresa',
+    onError: (err, d) => {
+      const body = err instanceof ApiError && typeof err.body === 'object' ? (err.body as { code?: string; message?: string }) : undefined;
+      if (body?.code !== 'RUC_CHECK_DIGIT') return false;
+      setQuestioned({ ruc: String(d.company?.ruc ?? ''), message: body.message ?? '' });
+      return true;
+    },
   });
   const registered = register.data as { message: string; warnings?: string[] } | undefined;
   const done = registered ? { message: registered.message, warnings: registered.warnings ?? [] } : null;
@@ -88,7 +99,11 @@ export default function RegisterPage() {
     void register.mutate(data);
   };
   // A RUC is digits only: spaces pasted around it are dropped as it is typed.
-  const change = (data: RegistrationDraft) => setDraft(data.company?.ruc ? { ...data, company: { ...data.company, ruc: data.company.ruc.trim() } } : data);
+  const change = (data: RegistrationDraft) => {
+    const next = data.company?.ruc ? { ...data, company: { ...data.company, ruc: data.company.ruc.trim() } } : data;
+    if (questioned && next.company?.ruc !== questioned.ruc) setQuestioned(null);
+    setDraft(next);
+  };
 
   if (done) {
     return (
@@ -116,6 +131,19 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Registrar empresa">
       {error && <Message status="error">{error}</Message>}
+      {questioned && (
+        <Message status="warning">
+          <Text data-testid="ruc-question">{questioned.message}</Text>
+          <HStack gap="3" wrap="wrap" mt="2">
+            <Button size="sm" colorPalette="blue" loading={busy} onClick={() => void register.mutate({ ...draft, rucConfirmado: true })}>
+              El RUC es correcto: registrar
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => document.getElementById('root_company_ruc')?.focus()}>
+              Corregir el RUC
+            </Button>
+          </HStack>
+        </Message>
+      )}
       <SchemaForm entry={entry} editing={false} formData={draft} onChange={(d) => change(d as RegistrationDraft)} onSubmit={(d) => submit(d as RegistrationDraft)} serverErrors={errors} disabled={busy}>
         <Button type="submit" colorPalette="blue" loading={busy} w="full">
           Registrar

@@ -75,7 +75,7 @@ describe('menu', () => {
   it('titles a page from its route, defaulting to Dashboard', () => {
     expect(titleFor('/invoicing/customer/123', FALLBACK_MENU)).toBe('Clientes');
     expect(titleFor('/pages/user', FALLBACK_MENU)).toBe('Mi Perfil');
-    expect(titleFor('/somewhere', FALLBACK_MENU)).toBe('Dashboard');
+    expect(titleFor('/somewhere', FALLBACK_MENU)).toBe('Inicio');
   });
 });
 

@@ -40,7 +40,7 @@ describe('schema registry', () => {
   it('bundles every screen schema with its ui and list', () => {
     for (const name of ['product', 'customer', 'establishment', 'invoice', 'user', 'table', 'catalog', 'company', 'profile', 'dashboard']) expect(BUNDLED[name], name).toBeDefined();
     expect(BUNDLED.product.list.columns?.map((c) => c.field)).toEqual(['codigoPrincipal', 'descripcion', 'precioUnitario', 'codigoPorcentajeIva']);
-    expect(BUNDLED.invoice.list.filters?.map((f) => f.type)).toEqual(['status', 'ref', 'date-range']);
+    expect(BUNDLED.invoice.list.filters?.map((f) => f.type)).toEqual(['status', 'ref', 'date-range', 'select']);
   });
 
   it('derives API paths from x-api, x-storage and x-resource, and fails fast on a missing parameter', () => {
@@ -79,7 +79,7 @@ describe('resource keys', () => {
 describe('routes from the server menu', () => {
   it('mounts the admin tables and their catalogs from list.json "nested"', () => {
     const menu: MenuEntry[] = [
-      { path: '/dashboard', title: 'Dashboard', type: 'link', icontype: 'dashboard' },
+      { path: '/dashboard', title: 'Inicio', type: 'link', icontype: 'dashboard' },
       { path: '/admin', title: 'Administración', type: 'sub', icontype: 'settings', collapse: 'admin', children: [{ path: 'table', title: 'Tablas y catálogos', ab: 'T' }] },
     ];
     const routes = routesFromMenu(menu, BUNDLED);

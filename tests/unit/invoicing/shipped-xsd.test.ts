@@ -12,15 +12,14 @@ import { xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
 const reference = path.resolve(REPO_ROOT, '../shared/sri');
 
 describe('shipped SRI schemas', () => {
-  it('are the reference copies of every comprobante XSD, xmldsig and both WSDLs', () => {
-    const shipped = [
-      ...readdirSync(path.join(REPO_ROOT, 'server/sri/xsd')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/${f}`),
-      ...readdirSync(path.join(REPO_ROOT, 'server/sri/wsdl')).map((f) => `wsdl/${f}`),
+  it('are the reference copies of every comprobante XSD, the ATS XSD, xmldsig and both WSDLs', () => {
+    const xsds = (root: string) => [
+      ...readdirSync(path.join(root, 'xsd')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/${f}`),
+      ...readdirSync(path.join(root, 'xsd/ats')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/ats/${f}`),
     ];
-    const expected = [
-      ...readdirSync(path.join(reference, 'xsd')).filter((f) => f.endsWith('.xsd')).map((f) => `xsd/${f}`),
-      ...readdirSync(path.join(reference, 'wsdl')).map((f) => `wsdl/${f}`),
-    ];
+    const shipped = [...xsds(path.join(REPO_ROOT, 'server/sri')), ...readdirSync(path.join(REPO_ROOT, 'server/sri/wsdl')).map((f) => `wsdl/${f}`)];
+    const expected = [...xsds(reference), ...readdirSync(path.join(reference, 'wsdl')).map((f) => `wsdl/${f}`)];
+    expect(shipped).toContain('xsd/ats/at.xsd');
     expect(shipped.sort()).toEqual(expected.sort());
     for (const file of shipped) {
       expect(readFileSync(path.join(REPO_ROOT, 'server/sri', file), 'utf8'), file).toBe(readFileSync(path.join(reference, file), 'utf8'));

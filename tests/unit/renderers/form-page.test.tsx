@@ -48,7 +48,8 @@ describe('FormPage', () => {
     const calls = mockApi({ 'GET /api/admin/table/tarifa_iva/catalog': () => ({ body: IVA }) });
     renderScreen(routes('new'), '/invoicing/product/new');
     fireEvent.click(await screen.findByText('Guardar'));
-    expect((await screen.findAllByText(/debe tener la propiedad requerida|requerid/i)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Obligatorio')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/propiedad requerida|must have/)).toBeNull();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -73,7 +73,7 @@ describe('invoice editor lines', () => {
 
     // typing another product's code takes that product once the lookup answers
     fireEvent.change(cell, { target: { value: 'LIB-01' } });
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Precio unitario de la línea 1').value).toBe('12.5'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Precio unitario de la línea 1').value).toBe('12.50'));
     expect(screen.queryByText(MISSING_PRODUCT)).toBeNull();
     fireEvent.click(screen.getByText('Guardar borrador'));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
@@ -97,7 +97,7 @@ describe('invoice editor payments (the schema\'s pagos as rows)', () => {
     await waitFor(() => expect(screen.getByTestId('importe-total').textContent).toContain('977.50'));
     expect(screen.getByRole('status').textContent).toMatch(/^Faltan \$\s?977\.50 por asignar/);
     fireEvent.click(screen.getByRole('button', { name: /^Usar el total/ }));
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 1').value).toBe('977.5'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 1').value).toBe('977.50'));
     expect(screen.getByLabelText<HTMLSelectElement>('Forma de pago 1').value).toBe('01');
     expect(screen.queryByRole('status')).toBeNull();
 
@@ -105,7 +105,7 @@ describe('invoice editor payments (the schema\'s pagos as rows)', () => {
     fireEvent.change(screen.getByLabelText('Valor del pago 1'), { target: { value: '900' } });
     expect((await screen.findByRole('status')).textContent).toMatch(/Faltan \$\s?77\.50/);
     fireEvent.click(screen.getByRole('button', { name: 'Agregar pago' }));
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 2').value).toBe('77.5'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor del pago 2').value).toBe('77.50'));
     fireEvent.change(screen.getByLabelText('Forma de pago 2'), { target: { value: '19' } });
     fireEvent.change(screen.getByLabelText('Plazo del pago 2'), { target: { value: '30' } });
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Unidad del pago 2').value).toBe('dias'));

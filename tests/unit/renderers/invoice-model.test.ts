@@ -42,14 +42,14 @@ describe('which lines make up the invoice', () => {
 
 describe('the product cell', () => {
   it('fills the line from the product the text names, including a datalist pick', () => {
-    expect(productPatch('LAP-01', [laptop, book])).toEqual({ productText: 'LAP-01', product: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: '850', codigoPorcentajeIva: '4' });
+    expect(productPatch('LAP-01', [laptop, book])).toEqual({ productText: 'LAP-01', product: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: '850.00', codigoPorcentajeIva: '4' });
     expect(matchProduct('LIB-01 — Libro', [laptop, book])).toBe(book);
   });
 
   it('clears the product when the text stops naming one, keeping what was typed', () => {
     const chosen = line(productPatch('LAP-01', [laptop]));
     const edited = { ...chosen, ...productPatch('LAP-01x', [laptop]) };
-    expect(edited).toMatchObject({ productText: 'LAP-01x', product: undefined, codigoPrincipal: undefined, descripcion: 'Laptop 14"', precioUnitario: '850' });
+    expect(edited).toMatchObject({ productText: 'LAP-01x', product: undefined, codigoPrincipal: undefined, descripcion: 'Laptop 14"', precioUnitario: '850.00' });
     // so it is not saved against LAP-01, and the user sees why
     expect(toRequestBody(draft([edited])).detalles).toEqual([]);
     expect(checkLines([edited]).errors.get(edited.key)).toBe(MISSING_PRODUCT);

@@ -141,4 +141,20 @@ describe('ListPage', () => {
     await invalidate('/api/product');
     expect(await screen.findByText('Café tostado')).toBeTruthy();
   });
+
+  it('shows the aging report with a footer of the server totals over every customer (x-totals), not the sum of the page', async () => {
+    const row = (i: number) => ({ _id: `c${i}`, razonSocial: `Cliente ${i}`, identificacion: `170000000${i}`, documents: 1, current: 10, d1_30: 0, d31_60: 0, d61_90: 0, over90: 0, total: 10 });
+    mockApi({
+      'GET /api/reports/receivables': () => ({
+        body: [row(1), row(2)],
+        headers: { 'x-total-count': '45', 'x-totals': JSON.stringify({ documents: 61, current: 450, d1_30: 120.5, d31_60: 0, d61_90: 0, over90: 1000, total: 1570.5 }) },
+      }),
+    });
+    renderScreen([{ path: '/accounting/receivable', element: <ListPage schemaName="receivable" basePath="/accounting/receivable" title="Cuentas por cobrar" /> }], '/accounting/receivable');
+    const footer = await screen.findByTestId('list-totals');
+    const cells = within(footer).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells[0]).toBe('Total');
+    expect(cells).toEqual(expect.arrayContaining(['61', '$ 450.00', '$ 120.50', '$ 1,000.00', '$ 1,570.50']));
+    expect(await screen.findByRole('button', { name: /Importar estado de cuenta bancario/ })).toBeTruthy();
+  });
 });

@@ -34,8 +34,8 @@ describe('a nota de crédito drafted from its factura', () => {
     const d = creditNoteFromInvoice(factura, '2026-11-23');
     expect(d).toMatchObject({ invoice: 'f1', motivo: '', establishment: 'e2', ptoEmi: '002', fechaEmision: '2026-11-23', infoAdicional: [] });
     expect(d.detalles.map((l) => [l.productText, l.cantidad, l.precioUnitario, l.descuento, l.codigoPorcentajeIva])).toEqual([
-      ['SILLA-01', '3', '120', '60', '4'],
-      ['LIB-99', '1.5', '30', '0', '0'],
+      ['SILLA-01', '3', '120.00', '60.00', '4'],
+      ['LIB-99', '1.5', '30.00', '0.00', '0'],
     ]);
     // unchanged, it credits the whole factura
     expect(liveTotals(d.detalles, IVA_RATES).totals?.importeTotal).toBe('390.00');

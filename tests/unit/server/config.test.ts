@@ -25,6 +25,10 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.sriResendAfterMs).toBe(120_000);
     expect(loadConfig({ SRI_RESEND_AFTER_MS: '300000' }).sriResendAfterMs).toBe(300_000);
+    expect(c.sriAnnulmentCheckMs).toBe(3_600_000);
+    expect(loadConfig({ SRI_ANNULMENT_CHECK_MS: '600000' }).sriAnnulmentCheckMs).toBe(600_000);
+    expect(c.sriConsultaUrl).toBeUndefined();
+    expect(loadConfig({ SRI_CONSULTA_URL: 'https://proxy.example/consulta' }).sriConsultaUrl).toBe('https://proxy.example/consulta');
   });
 
   it.each([
@@ -41,6 +45,9 @@ describe('loadConfig', () => {
     [{ SRI_RESEND_AFTER_MS: '500' }, /^SRI_RESEND_AFTER_MS="500" debe ser un número entero de milisegundos entre 10000/],
     [{ SRI_RESEND_AFTER_MS: 'dos minutos' }, /^SRI_RESEND_AFTER_MS="dos minutos"/],
     [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
+    [{ SRI_ANNULMENT_CHECK_MS: '1000' }, /^SRI_ANNULMENT_CHECK_MS="1000" debe ser un número entero de milisegundos entre 60000/],
+    [{ SRI_ANNULMENT_CHECK_MS: 'una hora' }, /^SRI_ANNULMENT_CHECK_MS="una hora"/],
+    [{ SRI_CONSULTA_URL: 'cel.sri.gob.ec' }, /^SRI_CONSULTA_URL debe empezar con http:\/\//],
     [{ WEBHOOK_ALLOW_PRIVATE: 'si' }, /^WEBHOOK_ALLOW_PRIVATE="si" debe ser 0 o 1$/],
     [{ TRUST_PROXY: 'sí' }, /^TRUST_PROXY="sí" debe ser false, true, un número/],
     [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/99' }, /no válido: "10.0.0.0\/99"/],

@@ -29,6 +29,16 @@ describe('cells', () => {
     expect(parseCell('Sí', { type: 'boolean' })).toBe(true);
     expect(parseCell('no', { type: 'boolean' })).toBe(false);
   });
+
+  it('excel-es: decimal commas, dd/mm/aaaa, digit strings Excel would spoil kept as text, and read back', () => {
+    expect(formatCell(1002.5, 'money', 'excel-es')).toBe('1002,50');
+    expect(formatCell('2026-11-20', 'date', 'excel-es')).toBe('20/11/2026');
+    expect(formatCell('0912345678', undefined, 'excel-es')).toBe('="0912345678"');
+    expect(formatCell('1714307103', undefined, 'excel-es')).toBe('1714307103');
+    expect(formatCell('001-001-000000001', undefined, 'excel-es')).toBe('001-001-000000001');
+    expect(parseCell(formatCell('0912345678', undefined, 'excel-es'), { type: 'string' })).toBe('0912345678');
+    expect(parseCell(formatCell(12.5, 'money', 'excel-es'), { type: 'number' })).toBe(12.5);
+  });
 });
 
 describe('readCsv', () => {

@@ -76,15 +76,15 @@ describe('signed-in layout', () => {
     const user = await screen.findAllByTestId('sidebar-user');
     expect(user[0].textContent).toContain('Ana Pérez');
     const nav = (await screen.findAllByRole('navigation', { name: 'Menú principal' }))[0];
-    for (const name of ['Dashboard', 'Productos', 'Clientes', 'Establecimientos', 'Facturas', 'Usuarios']) expect(within(nav).getByText(name)).toBeTruthy();
+    for (const name of ['Inicio', 'Productos', 'Clientes', 'Establecimientos', 'Facturas', 'Usuarios']) expect(within(nav).getByText(name)).toBeTruthy();
     expect(within(nav).getByText('Productos').closest('a')!.getAttribute('href')).toBe('/invoicing/product');
     expect(screen.getByTestId('page-title').textContent).toBe('Mi Perfil');
     expect(calls.some((c) => c.path === '/api/admin/menu/')).toBe(true);
   });
 
-  it('offers Empresa to SUPERADMIN only, and Cerrar Sesión ends the session', async () => {
+  it('offers Empresa to those who may change the company (ADMIN, SUPERADMIN), and Cerrar Sesión ends the session', async () => {
     mockApi({});
-    const { router } = renderScreen(routes, '/pages/user', { ...USER, role: 'EMISOR' });
+    const { router } = renderScreen(routes, '/pages/user', { ...USER, role: 'EMISOR', permissions: { ...USER.permissions, company: ['read'] } });
     await openProfileMenu();
     expect(screen.getByText('Mi Perfil', { selector: '[role=menuitem], [role=menuitem] *' })).toBeTruthy();
     expect(screen.queryByText('Empresa', { selector: '[role=menuitem], [role=menuitem] *' })).toBeNull();
@@ -97,7 +97,7 @@ describe('signed-in layout', () => {
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('auth_token')).toBeNull();
     cleanup();
-    renderScreen(routes, '/pages/user');
+    renderScreen(routes, '/pages/user', { ...USER, role: 'ADMIN', permissions: { ...USER.permissions, company: ['read', 'update'] } });
     await openProfileMenu();
     expect(await screen.findByText('Empresa', { selector: '[role=menuitem], [role=menuitem] *' })).toBeTruthy();
   });

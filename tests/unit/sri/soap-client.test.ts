@@ -197,11 +197,13 @@ describe('sriEndpoints (SRI ficha técnica §7.2)', () => {
     expect(sriEndpoints('pruebas')).toEqual({
       recepcionUrl: 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
       autorizacionUrl: 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
+      consultaUrl: 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/ConsultaComprobante',
     });
     expect(sriEndpoints('produccion').autorizacionUrl).toBe('https://cel.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline');
     expect(sriEndpoints('sandbox', 'http://localhost:3000/')).toEqual({
       recepcionUrl: 'http://localhost:3000/sri-sandbox/comprobantes-electronicos-ws/RecepcionComprobantesOffline',
       autorizacionUrl: 'http://localhost:3000/sri-sandbox/comprobantes-electronicos-ws/AutorizacionComprobantesOffline',
+      consultaUrl: 'http://localhost:3000/sri-sandbox/comprobantes-electronicos-ws/ConsultaComprobante',
     });
     expect(sriEndpoints('sandbox').recepcionUrl).toBe('http://127.0.0.1:8089/sri-sandbox/comprobantes-electronicos-ws/RecepcionComprobantesOffline');
   });

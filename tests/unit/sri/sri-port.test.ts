@@ -4,13 +4,14 @@ import { createSriPort } from '../../../server/jobs/sri-port.ts';
 
 const PATH_RECEPCION = '/comprobantes-electronicos-ws/RecepcionComprobantesOffline';
 const PATH_AUTORIZACION = '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline';
+const PATH_CONSULTA = '/comprobantes-electronicos-ws/ConsultaComprobante';
 const CELCER = 'https://celcer.sri.gob.ec';
 const CEL = 'https://cel.sri.gob.ec';
 
 describe('sriEndpointsFor: the invoice ambiente chooses the SRI host (ficha técnica §7.2)', () => {
   it.each(['pruebas', 'produccion'] as const)('with SRI_ENV=%s, ambiente 1 goes to celcer and 2 to cel', (sriEnv) => {
-    expect(sriEndpointsFor({ sriEnv, ambiente: '1' })).toEqual({ recepcionUrl: `${CELCER}${PATH_RECEPCION}`, autorizacionUrl: `${CELCER}${PATH_AUTORIZACION}` });
-    expect(sriEndpointsFor({ sriEnv, ambiente: '2' })).toEqual({ recepcionUrl: `${CEL}${PATH_RECEPCION}`, autorizacionUrl: `${CEL}${PATH_AUTORIZACION}` });
+    expect(sriEndpointsFor({ sriEnv, ambiente: '1' })).toEqual({ recepcionUrl: `${CELCER}${PATH_RECEPCION}`, autorizacionUrl: `${CELCER}${PATH_AUTORIZACION}`, consultaUrl: `${CELCER}${PATH_CONSULTA}` });
+    expect(sriEndpointsFor({ sriEnv, ambiente: '2' })).toEqual({ recepcionUrl: `${CEL}${PATH_RECEPCION}`, autorizacionUrl: `${CEL}${PATH_AUTORIZACION}`, consultaUrl: `${CEL}${PATH_CONSULTA}` });
   });
 
   it('SRI_ENV=sandbox (the default) keeps both ambientes on the sandbox', () => {
@@ -18,6 +19,7 @@ describe('sriEndpointsFor: the invoice ambiente chooses the SRI host (ficha téc
       expect(sriEndpointsFor({ sriEnv: 'sandbox', ambiente, sandboxBaseUrl: 'http://emite.internal' })).toEqual({
         recepcionUrl: `http://emite.internal/sri-sandbox${PATH_RECEPCION}`,
         autorizacionUrl: `http://emite.internal/sri-sandbox${PATH_AUTORIZACION}`,
+        consultaUrl: `http://emite.internal/sri-sandbox${PATH_CONSULTA}`,
       });
     }
   });
@@ -25,9 +27,10 @@ describe('sriEndpointsFor: the invoice ambiente chooses the SRI host (ficha téc
   it('explicit URLs win over SRI_ENV and the ambiente, each for its own service', () => {
     const recepcionUrl = 'https://proxy.example/recepcion';
     const autorizacionUrl = 'https://proxy.example/autorizacion';
-    expect(sriEndpointsFor({ sriEnv: 'produccion', ambiente: '1', recepcionUrl, autorizacionUrl })).toEqual({ recepcionUrl, autorizacionUrl });
-    expect(sriEndpointsFor({ sriEnv: 'sandbox', ambiente: '2', recepcionUrl, autorizacionUrl })).toEqual({ recepcionUrl, autorizacionUrl });
-    expect(sriEndpointsFor({ sriEnv: 'pruebas', ambiente: '2', recepcionUrl })).toEqual({ recepcionUrl, autorizacionUrl: `${CEL}${PATH_AUTORIZACION}` });
+    const consultaUrl = 'https://proxy.example/consulta';
+    expect(sriEndpointsFor({ sriEnv: 'produccion', ambiente: '1', recepcionUrl, autorizacionUrl, consultaUrl })).toEqual({ recepcionUrl, autorizacionUrl, consultaUrl });
+    expect(sriEndpointsFor({ sriEnv: 'sandbox', ambiente: '2', recepcionUrl, autorizacionUrl, consultaUrl })).toEqual({ recepcionUrl, autorizacionUrl, consultaUrl });
+    expect(sriEndpointsFor({ sriEnv: 'pruebas', ambiente: '2', recepcionUrl })).toEqual({ recepcionUrl, autorizacionUrl: `${CEL}${PATH_AUTORIZACION}`, consultaUrl: `${CEL}${PATH_CONSULTA}` });
   });
 
   it('refuses an ambiente other than 1 or 2 instead of guessing a host', () => {

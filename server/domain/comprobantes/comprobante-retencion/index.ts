@@ -2,15 +2,17 @@
  * The comprobante de retención (codDoc 07, XSD 2.0.0) as a comprobante type (DESIGN.md §7, §8;
  * SRI.md "Comprobante de retención"): what an agente de retención withholds from a supplier on a
  * received factura or an own liquidación de compra. Guarded by the 'purchase' permission. Drafts
- * in save-comprobante-retencion-draft.ts; at issue only a company with `agenteRetencion` (its
- * resolution number, written in infoTributaria) may issue, and its contribuyenteEspecial must fit
- * 2.0.0 (3–5 characters); XML, parser and RIDE from this folder. The view adds the sujeto
+ * in save-comprobante-retencion-draft.ts; at issue the company must be one who may withhold
+ * (core/withholding-issuer.ts, Reglamento LRTI art. 92: a designated agent with `agenteRetencion`,
+ * written in infoTributaria; a contribuyente especial; or, being neither, on its own liquidaciones de
+ * compra only), and its contribuyenteEspecial must fit 2.0.0 (3–5 characters); XML, parser and RIDE from this folder. The view adds the sujeto
  * retenido, the docsSustento with each retención's valorRetenido, the total withheld and
  * `warnings` (a docSustento more than 5 days older than the retención: LRTI art. 50, not an error).
  */
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
+import { WITHHOLDER_REFUSAL, withholderBasis } from '../../../../core/withholding-issuer.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
 import { infoAdicionalWith, issuerFields, toInfoTributaria } from '../document-parts.ts';
@@ -63,14 +65,12 @@ export const comprobanteRetencion: ComprobanteType = {
     };
   },
   async prepareIssue({ row, company, establishment }) {
-    if (!company.agenteRetencion) {
-      throw refuse('agenteRetencion', 'Solo un agente de retención emite comprobantes de retención: registre el número de resolución en Empresa > Datos tributarios (agenteRetencion)');
-    }
+    const d = detailOf(row) as RetencionDetail;
+    if (!withholderBasis(company, d.docsSustento ?? [])) throw refuse('agenteRetencion', WITHHOLDER_REFUSAL);
     const especial = company.contribuyenteEspecial ?? undefined;
     if (especial && !/^[A-Za-z0-9]{3,5}$/.test(especial)) {
-      throw refuse('contribuyenteEspecial', `El comprobante de retención 2.0.0 admite un número de contribuyente especial de 3 a 5 letras o dígitos; el de la empresa es "${especial}" (corríjalo en Empresa > Datos tributarios)`);
+      throw refuse('contribuyenteEspecial', `El comprobante de retención 2.0.0 admite un número de contribuyente especial de 3 a 5 letras o dígitos; el de la empresa es "${especial}" (corríjalo en Empresa › «Datos de la empresa y del SRI», campo «Contribuyente especial (resolución)»)`);
     }
-    const d = detailOf(row) as RetencionDetail;
     return {
       version: '2.0.0',
       buildXml: (n) =>

@@ -61,6 +61,8 @@ export async function loadSustentoSource(db: Db, p: { companyId: string; receive
     const [row] = await db.select().from(receivedDocuments).where(and(eq(receivedDocuments.companyId, p.companyId), eq(receivedDocuments.id, p.receivedDocument)));
     if (!row) throw invalid(path('receivedDocument'), 'El comprobante recibido no existe');
     if (row.codDoc !== '01' && row.codDoc !== '03') throw invalid(path('receivedDocument'), `Solo se retiene sobre una factura o una liquidación de compra; el comprobante recibido ${row.estab}-${row.ptoEmi}-${row.secuencial} es de tipo ${row.codDoc}`);
+    // DESIGN.md §10: the SRI's consultation service said ANULADO (received-sri-check.ts).
+    if (row.sriEstado === 'ANULADO') throw invalid(path('receivedDocument'), `El SRI anuló el comprobante recibido ${row.estab}-${row.ptoEmi}-${row.secuencial.padStart(9, '0')}: ya no se puede emitir una retención sobre él. Pida al proveedor el comprobante que lo reemplaza`);
     const detailPagos = (row.detail as { pagos?: Array<{ formaPago: string; total: string | number }> }).pagos;
     const pagos = Array.isArray(detailPagos) && detailPagos.length ? detailPagos.map((pg) => ({ formaPago: String(pg.formaPago), total: money2(pg.total) })) : pagosOfXml(row.xml);
     return {

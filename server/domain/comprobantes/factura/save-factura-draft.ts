@@ -14,7 +14,7 @@ import type { SchemaRegistry } from '../../../schemas/registry.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { preparedDraftBody, draftHeaderColumns, invalid, toStoredPago, type PagoInput, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
-import type { InvoiceRow } from '../comprobante-view.ts';
+import type { ComprobanteRow } from '../comprobante-view.ts';
 import type { SaveDraftOptions } from '../comprobante-type.ts';
 import type { EmissionScope } from '../../users/emission-scope.ts';
 
@@ -32,7 +32,7 @@ interface DetalleInput {
 
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
 
-export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<InvoiceRow> {
+export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<ComprobanteRow> {
   const { data, extra } = await preparedDraftBody(o, { codDoc: '01', schema: 'invoice', columns: INVOICE_COLUMNS });
   const detallesIn = data.detalles as DetalleInput[];
 
@@ -42,7 +42,7 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Invo
 
   const byId = await productsOfLines(o.db, o.companyId, detallesIn);
   detallesIn.forEach((d, i) => {
-    if (!d.product) throw invalid(`detalles.${i}.product`, 'Elija un producto');
+    if (!d.product) throw invalid(`detalles.${i}.product`, `Línea ${i + 1}, producto: elija un producto de la lista`);
   });
 
   const totals = await priceLines(o.db, detallesIn);

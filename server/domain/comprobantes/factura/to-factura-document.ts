@@ -7,14 +7,14 @@
 import type { companies, customers, establishments } from '../../../db/schema/index-tables.ts';
 import type { FacturaDocument } from './factura-document.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
-import type { InvoiceRow } from '../comprobante-view.ts';
+import type { ComprobanteRow } from '../comprobante-view.ts';
 import { infoAdicionalWith, issuerFields, money2 as money, toInfoTributaria, xmlLine, xmlPagos } from '../document-parts.ts';
 
 type Company = typeof companies.$inferSelect;
 type Establishment = typeof establishments.$inferSelect;
 type Customer = typeof customers.$inferSelect;
 
-export function toFacturaDocument(p: { invoice: InvoiceRow; company: Company; establishment: Establishment; customer: Customer; claveAcceso: string; secuencial: number; ambiente: '1' | '2' }): FacturaDocument {
+export function toFacturaDocument(p: { invoice: ComprobanteRow; company: Company; establishment: Establishment; customer: Customer; claveAcceso: string; secuencial: number; ambiente: '1' | '2' }): FacturaDocument {
   const { invoice, company, establishment, customer } = p;
   return {
     version: company.facturaVersion as FacturaDocument['version'],

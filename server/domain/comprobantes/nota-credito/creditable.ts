@@ -3,7 +3,7 @@
  * de crédito issued on it (signed, on their way, or authorised: FIRMADA, RECIBIDA, EN_PROCESO,
  * AUTORIZADA) never add up to more than the factura's importeTotal, nor, per IVA rate, to more than
  * its base at that rate. Refused notas (DEVUELTA, NO_AUTORIZADA), drafts and annulled ones count
- * nothing. Decimal arithmetic (decimal.js); amounts USD as 2-place decimal strings.
+ * nothing. An annulled factura (ANULADA, DESIGN.md §10) has nothing left to credit. Decimal arithmetic (decimal.js); amounts USD as 2-place decimal strings.
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
@@ -43,13 +43,15 @@ export async function creditableOf(db: Db, p: { companyId: string; factura: Comp
   const counted = notes.filter((n) => COUNTED.has(n.status) && n.id !== p.excludeId);
   const credited = counted.reduce((s, n) => s.plus(n.importeTotal), new Decimal(0));
   const creditedByRate = sumByRate(counted.map((n) => n.totalConImpuestos));
+  const annulled = p.factura.status === 'ANULADA';
+  const left = (from: Decimal.Value, used: Decimal) => (annulled ? new Decimal(0) : Decimal.max(0, new Decimal(from).minus(used))).toFixed(2);
   return {
     importeTotal: new Decimal(p.factura.importeTotal).toFixed(2),
     credited: credited.toFixed(2),
-    remaining: Decimal.max(0, new Decimal(p.factura.importeTotal).minus(credited)).toFixed(2),
+    remaining: left(p.factura.importeTotal, credited),
     byRate: p.factura.totalConImpuestos.map((t) => {
       const used = creditedByRate.get(String(t.codigoPorcentaje)) ?? new Decimal(0);
-      return { codigoPorcentaje: String(t.codigoPorcentaje), tarifa: String(t.tarifa), baseImponible: new Decimal(String(t.baseImponible)).toFixed(2), credited: used.toFixed(2), remaining: Decimal.max(0, new Decimal(String(t.baseImponible)).minus(used)).toFixed(2) };
+      return { codigoPorcentaje: String(t.codigoPorcentaje), tarifa: String(t.tarifa), baseImponible: new Decimal(String(t.baseImponible)).toFixed(2), credited: used.toFixed(2), remaining: left(String(t.baseImponible), used) };
     }),
     notes: notes.map((n) => ({ _id: n.id, numero: invoiceNumero(n), status: n.status, fechaEmision: n.fechaEmision, importeTotal: new Decimal(n.importeTotal).toFixed(2), counted: COUNTED.has(n.status) })),
   };

@@ -33,7 +33,7 @@ const LEFT_W = CONTENT_WIDTH - TOTALS_W - GAP;
 const BOLD: TextStyle = { bold: true };
 
 /** A block measured before it is drawn, so boxes can be sized and kept whole. */
-interface Block {
+export interface Block {
   height: number;
   draw(y: number): void;
 }
@@ -106,7 +106,7 @@ function continuationPage(sheet: RideSheet, doc: RideDocument, numero: string): 
 }
 
 /** "Label: value" with the value wrapping beside the label; `labelWidth` aligns a group of them. */
-function pair(sheet: RideSheet, x: number, width: number, label: string, value: string, labelWidth?: number): Block {
+export function pair(sheet: RideSheet, x: number, width: number, label: string, value: string, labelWidth?: number): Block {
   const lw = labelWidth ?? sheet.widthOf(label, BOLD) + 4;
   const height = Math.max(sheet.heightOf(label, lw, BOLD), sheet.heightOf(value, width - lw));
   return {
@@ -118,13 +118,13 @@ function pair(sheet: RideSheet, x: number, width: number, label: string, value: 
   };
 }
 
-function line(sheet: RideSheet, x: number, width: number, text: string, style: TextStyle = {}): Block {
+export function line(sheet: RideSheet, x: number, width: number, text: string, style: TextStyle = {}): Block {
   return { height: sheet.heightOf(text, width, style), draw: (y) => sheet.text(text, x, y, width, style) };
 }
 
-const stackHeight = (blocks: Block[]) => blocks.reduce((s, b) => s + b.height, 0) + LINE_GAP * Math.max(0, blocks.length - 1);
+export const stackHeight = (blocks: Block[]) => blocks.reduce((s, b) => s + b.height, 0) + LINE_GAP * Math.max(0, blocks.length - 1);
 
-function drawStack(blocks: Block[], y: number): void {
+export function drawStack(blocks: Block[], y: number): void {
   for (const b of blocks) {
     b.draw(y);
     y += b.height + LINE_GAP;
@@ -319,7 +319,7 @@ function drawInfoBox(sheet: RideSheet, title: Block, rows: Block[], height: numb
   sheet.y = y + 6 + GAP;
 }
 
-function numberPages(sheet: RideSheet): void {
+export function numberPages(sheet: RideSheet): void {
   const { pdf } = sheet;
   const { start, count } = pdf.bufferedPageRange();
   for (let i = start; i < start + count; i += 1) {

@@ -39,7 +39,7 @@ const BASE = '/api/admin/webhook';
 const when = (iso: string) => new Date(iso).toLocaleString('es-EC');
 
 /** Create (no `endpoint`) or edit form: URL and event checkboxes. */
-function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; onSaved: (saved: Endpoint & { secret?: string }) => void; onCancel: () => void }) {
+function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; onSaved: (saved: Endpoint & { secret?: string; warning?: string }) => void; onCancel: () => void }) {
   const [url, setUrl] = useState(endpoint?.url ?? 'https://');
   const [events, setEvents] = useState<WebhookEventType[]>(endpoint?.events ?? ['comprobante.authorized', 'comprobante.rejected']);
   const [noEvents, setNoEvents] = useState(false);
@@ -48,7 +48,7 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
     request: (body: { url: string; events: WebhookEventType[] }) => ({ method: endpoint ? 'PUT' : 'POST', path: endpoint ? `${BASE}/${endpoint._id}` : BASE, body }),
     errorMessage: 'No se pudo guardar el webhook',
     notifyError: false,
-    onSuccess: (saved: Endpoint & { secret?: string }) => onSaved(saved),
+    onSuccess: (saved: Endpoint & { secret?: string; warning?: string }) => onSaved(saved),
   });
   const save = () => {
     setNoEvents(events.length === 0);
@@ -58,7 +58,18 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
   const error = noEvents ? 'Elija al menos un evento' : saving.error;
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" as="form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={endpoint ? 'Editar webhook' : 'Nuevo webhook'}>
-      <TextField label="URL del receptor" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} helper="Emite envía un POST JSON firmado a esta dirección pública" />
+      <TextField
+        label="URL del receptor"
+        type="url"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        helper={
+          url.includes('****@')
+            ? 'Las credenciales de la URL están ocultas (****); déjelas así para conservarlas o escriba otras para reemplazarlas'
+            : 'Emite envía un POST JSON firmado a esta dirección pública'
+        }
+      />
       <Fieldset.Root>
         <Fieldset.Legend>Eventos</Fieldset.Legend>
         <Stack gap="2" mt="2">
@@ -133,10 +144,12 @@ export function WebhooksCard() {
   const [open, setOpen] = useState<string | null>(null);
   const [testing, setTesting] = useState<string>();
 
-  const saved = async (endpoint: Endpoint & { secret?: string }) => {
+  const saved = async (endpoint: Endpoint & { secret?: string; warning?: string }) => {
     setEditing(null);
     if (endpoint.secret) setSecret({ url: endpoint.url, secret: endpoint.secret });
-    notify('success', 'Webhook guardado');
+    // A host that does not resolve right now is saved all the same; the server says so.
+    if (endpoint.warning) notify('warning', endpoint.warning);
+    else notify('success', 'Webhook guardado');
     await invalidate(BASE);
   };
   const removal = useMutation({

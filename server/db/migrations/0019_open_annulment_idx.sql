@@ -1,0 +1,1 @@
+CREATE INDEX "comprobante_open_annulment_idx" ON "comprobante" USING btree ("company_id","fecha_emision") WHERE status = 'AUTORIZADA' and annulment->>'state' in ('SOLICITADA', 'PENDIENTE_ANULAR');

@@ -1,0 +1,59 @@
+/**
+ * The SRI lote (SRI.md "Lotes", ficha técnica tablas 8 and 9): several signed comprobantes of one
+ * issuer sent in one reception call,
+ * `<lote version="1.0.0"><claveAcceso>49 digits</claveAcceso><ruc>13</ruc><comprobantes>
+ * <comprobante><![CDATA[signed XML]]></comprobante>…</comprobantes></lote>`, answered per lote by
+ * autorizacionComprobanteLote. Written by the batch issuer, read by the sandbox SRI.
+ */
+import { parseXml, kids, textOf, escapeXml } from '../../../sri/xml-dom.ts';
+
+/** Most comprobantes one lote carries. */
+export const MAX_LOTE_COMPROBANTES = 50;
+/** Most bytes (UTF-8) one lote's XML may have: 500 KB. */
+export const MAX_LOTE_BYTES = 500 * 1024;
+/**
+ * The serie (estab, ptoEmi) of lote keys: no establishment is 000 ('001'…'999'), so the lote keys'
+ * secuencial row in secuencial_sequence (per codDoc) is never a document's.
+ */
+export const LOTE_SERIE = { estab: '000', ptoEmi: '000' } as const;
+
+/** Bytes the lote adds around its comprobantes (root, key, ruc, wrappers), a bound for {@link MAX_LOTE_BYTES}. */
+export const LOTE_OVERHEAD_BYTES = 200;
+/** Bytes one comprobante takes inside a lote (its XML, CDATA and wrapper). */
+export const loteEntryBytes = (signedXml: string): number => Buffer.byteLength(signedXml, 'utf8') + 40;
+
+/** Text as CDATA; a "]]>" inside is split across two sections so the text survives intact. */
+const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+/** The lote's XML. */
+export function buildLoteXml(p: { claveAcceso: string; ruc: string; comprobantes: string[] }): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><lote version="1.0.0"><claveAcceso>${escapeXml(p.claveAcceso)}</claveAcceso><ruc>${escapeXml(p.ruc)}</ruc><comprobantes>` +
+    p.comprobantes.map((c) => `<comprobante>${cdata(c.replace(/^<\?xml[^>]*\?>\s*/, ''))}</comprobante>`).join('') +
+    '</comprobantes></lote>'
+  );
+}
+
+/** Whether a received XML is a lote (its root element is `lote`), without parsing it. */
+export const looksLikeLote = (xml: string): boolean => /^\s*(<\?xml[^>]*\?>\s*)?<lote[\s>]/.test(xml);
+
+/**
+ * Read a lote. @returns its key, ruc, version and the comprobantes' XML (each CDATA's text), or
+ * `error` when it is not a readable lote.
+ */
+export function readLote(xml: string): { claveAcceso: string; ruc: string; version: string; comprobantes: string[] } | { error: string } {
+  let root;
+  try {
+    root = parseXml(xml);
+  } catch (err) {
+    return { error: `XML mal formado: ${(err as Error).message}` };
+  }
+  if (root.localName !== 'lote') return { error: `el elemento raíz "${root.localName}" no es lote` };
+  const list = kids(root, 'comprobantes')[0];
+  const comprobantes = (list ? kids(list, 'comprobante') : []).map((el) => {
+    const sections: string[] = [];
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 4) sections.push((c as unknown as { data: string }).data);
+    return sections.length ? sections.join('') : (el.textContent ?? '').trim();
+  });
+  return { claveAcceso: textOf(root, 'claveAcceso') ?? '', ruc: textOf(root, 'ruc') ?? '', version: root.getAttribute('version') ?? '', comprobantes };
+}

@@ -1,0 +1,79 @@
+/**
+ * The comprobante registry checks itself at start (issue 29, "fail fast with the fix"): every
+ * registered type needs, besides its server folder,
+ *   - an XSD for each version it declares (`${xsdDir}/${xsdPrefix}${version}.xsd`, shared/sri/xsd),
+ *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`),
+ *   - a menu entry whose path is its resource (server/db/seed/menu.ts),
+ *   - a front-end editor: the schema's `x-renderer`, registered in src/renderers/custom-renderers.ts
+ *     (checked where the sources ship; a built deployment carries the compiled bundle only).
+ * A missing piece stops the start with one message per piece naming the file to add, instead of a
+ * type that boots and then answers an opaque 500 on issue.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+
+/** One missing piece of a registered type: the file to add (or edit) and why, in Spanish. */
+export interface RegistryProblem {
+  codDoc: string;
+  file: string;
+  message: string;
+}
+
+export interface RegistryCheckInput {
+  types: readonly { meta: ComprobanteTypeMeta }[];
+  /** The SRI XSD folder (validate-xsd.ts `xsdDir()`). */
+  xsdDir: string;
+  /** Where the schema folders are looked for, for the messages (src/schemas). */
+  schemasDir: string;
+  /** The merged schema registry's lookup by name. */
+  schemaNamed: (name: string) => { schema?: unknown } | undefined;
+  /** The menu seed's paths (a comprobante's entry has its resource as path). */
+  menuPaths: readonly string[];
+  /** Text of src/renderers/custom-renderers.ts, or undefined where the sources are not shipped. */
+  rendererSource?: string;
+  rendererFile: string;
+  menuFile: string;
+}
+
+/** Every missing piece of every registered type, in registry order; [] when the registry is complete. */
+export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
+  const problems: RegistryProblem[] = [];
+  for (const { meta } of input.types) {
+    const add = (file: string, message: string) => problems.push({ codDoc: meta.codDoc, file, message: `${meta.label} (codDoc ${meta.codDoc}): ${message}` });
+    for (const version of meta.versions) {
+      const xsd = path.join(input.xsdDir, `${meta.xsdPrefix}${version}.xsd`);
+      if (!existsSync(xsd)) add(xsd, `falta el XSD de la versión ${version}; copie el XSD oficial del SRI a ${xsd} o quite la versión de core/comprobante-types.ts`);
+    }
+    if (!meta.versions.includes(meta.defaultVersion)) add('core/comprobante-types.ts', `la versión por defecto ${meta.defaultVersion} no está entre sus versiones (${meta.versions.join(', ')})`);
+    const schemaFile = path.join(input.schemasDir, meta.resource, 'schema.json');
+    const entry = input.schemaNamed(meta.resource);
+    if (!entry) {
+      add(schemaFile, `falta la carpeta de esquemas del recurso "${meta.resource}"; cree ${schemaFile} (copie la de un tipo parecido y cambie sus campos)`);
+    } else {
+      const renderer = (entry.schema as { 'x-renderer'?: unknown } | undefined)?.['x-renderer'];
+      if (typeof renderer !== 'string') add(schemaFile, `su esquema no nombra un editor; añada "x-renderer": "${meta.resource}-editor" en ${schemaFile}`);
+      else if (input.rendererSource !== undefined && !input.rendererSource.includes(`registerRenderer('${renderer}'`)) {
+        add(input.rendererFile, `el editor "${renderer}" no está registrado; añada registerRenderer('${renderer}', () => import('./comprobante/…Editor.tsx')) en ${input.rendererFile}`);
+      }
+    }
+    if (!input.menuPaths.includes(meta.resource)) add(input.menuFile, `no tiene entrada de menú; añada una con path '${meta.resource}' en ${input.menuFile}`);
+  }
+  return problems;
+}
+
+/** The start-up refusal: the list of missing pieces, each naming its file. */
+export class RegistryCheckError extends Error {
+  readonly problems: RegistryProblem[];
+  constructor(problems: RegistryProblem[]) {
+    super(`El registro de comprobantes está incompleto; Emite no arranca hasta que se corrija:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`);
+    this.name = 'RegistryCheckError';
+    this.problems = problems;
+  }
+}
+
+/** @throws RegistryCheckError when any registered type misses a piece (see {@link registryProblems}). */
+export function assertRegistryComplete(input: RegistryCheckInput): void {
+  const problems = registryProblems(input);
+  if (problems.length > 0) throw new RegistryCheckError(problems);
+}

@@ -1,0 +1,355 @@
+/**
+ * Runs a batch issue (DESIGN.md §14, issue 30) as its `sri_batch` job; every step reads what the
+ * database says is left, so a second run (a retry, a restart, another node after the lease) goes on
+ * where the first stopped:
+ *
+ * 1. Sign: the drafts still BORRADOR, in the batch's order, 50 per transaction. Each is issued as a
+ *    single issue would be (issueComprobante, a savepoint inside the chunk's transaction: secuencial
+ *    in order, key, XML, XSD, signature, FIRMADA + audit row) but without its own sri_send job. A
+ *    draft the rules refuse rolls back its savepoint only (its secuencial is not spent) and is kept
+ *    in the batch's `failures`; a crash rolls back the chunk: no gap, no duplicate.
+ * 2. Lotes: the FIRMADA comprobantes never sent, in order, ≤ 50 and ≤ 500 KB per lote and one
+ *    ambiente each. A lote gets its key (serie 000-000, its own secuencial: lote-xml.ts), and its
+ *    comprobantes' send attempts are counted, in one transaction with the job's payload (the lote
+ *    in state 'sending'); then one reception call. The comprobantes received move to RECIBIDA; a
+ *    lote refused as a whole, or a comprobante refused inside it, goes to the single send path (an
+ *    sri_send job: it asks authorisation first, then sends alone and records the SRI's answer on
+ *    that comprobante). Then autorizacionComprobanteLote is asked a few times; what is still not
+ *    answered goes to the single path too (an sri_authorize job, which polls and resends if the SRI
+ *    never processed it).
+ * 3. A lote found 'sending' on a later run may have arrived: its autorizaciones are asked first and
+ *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
+ * Webhooks and mails come from the transitions, per comprobante, as for a single issue.
+ * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, comprobanteBatches, comprobantes, jobs } from '../db/schema/index-tables.ts';
+import type { SriMensajeRow } from '../db/schema/invoicing.ts';
+import { WAITING_FOR_SRI } from '../../core/comprobante-status.ts';
+import { buildClaveAcceso, randomCodigoNumerico } from '../../core/access-key.ts';
+import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { pickAutorizacion, type Ambiente, type Autorizacion } from '../sri/soap-client.ts';
+import { AppError } from '../errors.ts';
+import type { SecretBox } from '../auth/secret-box.ts';
+import type { SchemaRegistry } from '../schemas/registry.ts';
+import { issueComprobante } from '../domain/comprobantes/issue-comprobante.ts';
+import { comprobanteType } from '../domain/comprobantes/registry.ts';
+import { allocateSecuencial } from '../domain/comprobantes/allocate-secuencial.ts';
+import { transitionComprobante } from '../domain/comprobantes/transition-comprobante.ts';
+import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
+import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../domain/comprobantes/batch/lote-xml.ts';
+import { completeJob, type JobRow } from './job-queue.ts';
+import { scheduleSriCheck } from './schedule-sri-check.ts';
+import { runDueJobs, JOB_LEASE_MS, type WorkerDeps } from './comprobante-worker.ts';
+
+/** What a batch run needs beyond the worker's dependencies (the issue's). */
+export interface BatchRunnerDeps {
+  worker: WorkerDeps;
+  secretBox: SecretBox;
+  consumidorFinalCap: number;
+  /** The company's schemas (company fields in infoAdicional), as the issue route uses them. */
+  schemasFor(companyId: string): Promise<SchemaRegistry & { base?: SchemaRegistry }>;
+  /** Pauses between asks for a lote's autorizaciones, ms (default 0, 250, 500, 1000, 2000). */
+  lotePollDelaysMs?: number[];
+}
+
+/** A lote of the batch as its job's payload keeps it. */
+export interface LoteProgress {
+  claveAcceso: string;
+  ambiente: Ambiente;
+  /** Its comprobantes, in order. */
+  ids: string[];
+  /** sending: key taken and sends counted (the call may or may not have happened); received: answered; done: every comprobante answered or handed to a single send. */
+  state: 'sending' | 'received' | 'done';
+  /** Comprobantes the lote's answer refused (sent alone afterwards). */
+  refused?: number;
+  /** The lote was refused as a whole (all its comprobantes sent alone afterwards). */
+  refusedWhole?: boolean;
+}
+
+export interface BatchJobPayload {
+  batchId: string;
+  lotes?: LoteProgress[];
+}
+
+/** Drafts signed per transaction. */
+const SIGN_CHUNK = 50;
+const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
+
+type Row = typeof comprobantes.$inferSelect;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Keep the job's claim while it runs (and save its payload): another node takes it only after a crash. */
+async function touchJob(db: Db, job: JobRow, now: Date, payload?: BatchJobPayload): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), updatedAt: now, ...(payload ? { payload: payload as unknown as Record<string, unknown> } : {}) })
+    .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}
+
+/** `rows` in the order of `ids` (the batch's). */
+async function inOrder<T extends { id: string }>(ids: string[], rows: Promise<T[]>): Promise<T[]> {
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return (await rows).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/** Step 1: sign what is still a draft, 50 per transaction; `afterChunk` runs after each commit (its lotes go out). */
+async function signDrafts(deps: BatchRunnerDeps, job: JobRow, batch: typeof comprobanteBatches.$inferSelect, afterChunk: () => Promise<void>): Promise<void> {
+  const { db } = deps.worker;
+  const type = comprobanteType(batch.codDoc);
+  const drafts = await inOrder(
+    batch.ids,
+    db
+      .select({ id: comprobantes.id })
+      .from(comprobantes)
+      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, batch.ids), eq(comprobantes.codDoc, batch.codDoc), eq(comprobantes.status, 'BORRADOR'))),
+  );
+  const todo = drafts.filter((d) => !batch.failures[d.id]).map((d) => d.id);
+  if (!todo.length) return;
+  const schemas = await deps.schemasFor(batch.companyId);
+  for (let i = 0; i < todo.length; i += SIGN_CHUNK) {
+    const chunk = todo.slice(i, i + SIGN_CHUNK);
+    const now = deps.worker.clock();
+    await db.transaction(async (tx) => {
+      const failures: Record<string, SriMensajeRow[]> = {};
+      for (const id of chunk) {
+        try {
+          await issueComprobante({ type, db: tx, secretBox: deps.secretBox, companyId: batch.companyId, userId: batch.createdBy, apiKeyId: batch.apiKeyId, id, now, consumidorFinalCap: deps.consumidorFinalCap, schemas, enqueueSend: false });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          // Issued meanwhile (another run of this batch, or a single issue): not a failure.
+          if (err.code === 'INVOICE_LOCKED') {
+            const [now] = await tx.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, batch.companyId), eq(comprobantes.id, id)));
+            if (now && now.status !== 'BORRADOR') continue;
+          }
+          const detail = err.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
+          failures[id] = [{ identificador: err.code, mensaje: err.message, ...(detail ? { informacionAdicional: detail } : {}), tipo: 'ERROR' }];
+        }
+      }
+      if (Object.keys(failures).length) {
+        await tx
+          .update(comprobanteBatches)
+          .set({ failures: sql`${comprobanteBatches.failures} || ${JSON.stringify(failures)}::jsonb` })
+          .where(and(eq(comprobanteBatches.companyId, batch.companyId), eq(comprobanteBatches.id, batch.id)));
+      }
+    });
+    await touchJob(db, job, deps.worker.clock());
+    await afterChunk();
+  }
+}
+
+/** The batch's FIRMADA comprobantes never sent, in order, with what a lote needs. */
+async function unsent(db: Db, batch: typeof comprobanteBatches.$inferSelect) {
+  return inOrder(
+    batch.ids,
+    db
+      .select({ id: comprobantes.id, signedXml: comprobantes.signedXml, ambiente: comprobantes.ambiente, claveAcceso: comprobantes.claveAcceso })
+      .from(comprobantes)
+      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, batch.ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0))),
+  );
+}
+
+/**
+ * The next lote from `rows` (in order): the first one's ambiente, at most 50 comprobantes and
+ * 500 KB. @returns the ids taken.
+ */
+export function planLote(rows: Array<{ id: string; signedXml: string | null; ambiente: string | null }>): string[] {
+  const ambiente = rows[0]?.ambiente;
+  const ids: string[] = [];
+  let bytes = LOTE_OVERHEAD_BYTES;
+  for (const r of rows) {
+    if (r.ambiente !== ambiente || !r.signedXml) continue;
+    const size = loteEntryBytes(r.signedXml);
+    if (ids.length >= MAX_LOTE_COMPROBANTES || (ids.length > 0 && bytes + size > MAX_LOTE_BYTES)) break;
+    ids.push(r.id);
+    bytes += size;
+  }
+  return ids;
+}
+
+/**
+ * Take a lote key and count the sends of its comprobantes, with the lote saved in the job's
+ * payload, in one transaction. @returns the lote ('sending').
+ */
+async function openLote(deps: BatchRunnerDeps, job: JobRow, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<LoteProgress> {
+  const now = deps.worker.clock();
+  return deps.worker.db.transaction(async (tx) => {
+    const [company] = await tx.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, batch.companyId));
+    const secuencial = await allocateSecuencial(tx, { companyId: batch.companyId, ...LOTE_SERIE, codDoc: batch.codDoc });
+    const claveAcceso = buildClaveAcceso({ fechaEmision: guayaquilDate(now), codDoc: batch.codDoc, ruc: company.ruc, ambiente, ...LOTE_SERIE, secuencial, codigoNumerico: randomCodigoNumerico(), tipoEmision: '1' });
+    const counted = await tx
+      .update(comprobantes)
+      .set({ sriSendAttempts: sql`${comprobantes.sriSendAttempts} + 1`, updatedAt: now })
+      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0)))
+      .returning({ id: comprobantes.id });
+    const taken = new Set(counted.map((c) => c.id));
+    const lote: LoteProgress = { claveAcceso, ambiente, ids: ids.filter((id) => taken.has(id)), state: 'sending' };
+    payload.lotes = [...(payload.lotes ?? []), lote];
+    await touchJob(tx, job, now, payload);
+    return lote;
+  });
+}
+
+/** Apply one autorización to its comprobante as the single path does (AUTORIZADA + mail, NO_AUTORIZADA, EN_PROCESO). */
+async function applyOne(deps: BatchRunnerDeps, row: Row, picked: Autorizacion): Promise<void> {
+  const now = deps.worker.clock();
+  const mensajes = picked.mensajes as SriMensajeRow[];
+  const base = { companyId: row.companyId, comprobanteId: row.id, mensajes, now };
+  if (picked.estado === 'AUTORIZADO') {
+    await transitionComprobante(deps.worker.db, {
+      ...base,
+      from: [...WAITING_FOR_SRI],
+      to: 'AUTORIZADA',
+      set: {
+        numeroAutorizacion: picked.numeroAutorizacion ?? null,
+        fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
+        authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml: row.signedXml ?? '', mensajes }),
+      },
+      enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
+    });
+  } else if (picked.estado === 'NO AUTORIZADO') {
+    await transitionComprobante(deps.worker.db, { ...base, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA' });
+  } else {
+    await transitionComprobante(deps.worker.db, { ...base, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO' });
+  }
+}
+
+/** The key an autorización is for: its número (offline scheme: the key), else the key inside its comprobante. */
+function keyOf(a: Autorizacion): string | undefined {
+  if (a.numeroAutorizacion && /^\d{49}$/.test(a.numeroAutorizacion)) return a.numeroAutorizacion;
+  return a.comprobante?.match(/<claveAcceso>(\d{49})<\/claveAcceso>/)?.[1];
+}
+
+/** The lote's comprobantes as they stand now. */
+async function loteRows(db: Db, companyId: string, lote: LoteProgress): Promise<Row[]> {
+  if (!lote.ids.length) return [];
+  return db.select().from(comprobantes).where(and(eq(comprobantes.companyId, companyId), inArray(comprobantes.id, lote.ids)));
+}
+
+/**
+ * Ask autorizacionComprobanteLote once and apply what it answers to the lote's comprobantes still
+ * waiting. @returns the ones still waiting (not answered, or EN PROCESO).
+ */
+async function askLote(deps: BatchRunnerDeps, companyId: string, lote: LoteProgress): Promise<Row[]> {
+  const answer = await deps.worker.sri.autorizacionComprobanteLote!(lote.claveAcceso, lote.ambiente);
+  const byKey = new Map<string, Autorizacion[]>();
+  for (const a of answer.autorizaciones) {
+    const key = keyOf(a);
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), a]);
+  }
+  const waiting: Row[] = [];
+  for (const row of await loteRows(deps.worker.db, companyId, lote)) {
+    if (!(WAITING_FOR_SRI as readonly string[]).includes(row.status)) continue;
+    const picked = row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined;
+    if (picked) await applyOne(deps, row, picked);
+    if (!picked || (picked.estado !== 'AUTORIZADO' && picked.estado !== 'NO AUTORIZADO')) waiting.push(row);
+  }
+  return waiting;
+}
+
+/** Hand a comprobante to the single path (its own sri_send / sri_authorize job, due now). */
+async function toSingle(deps: BatchRunnerDeps, companyId: string, id: string, handed: Set<string>): Promise<void> {
+  try {
+    await scheduleSriCheck(deps.worker.db, { companyId, comprobanteId: id, now: deps.worker.clock() });
+    handed.add(id);
+  } catch (err) {
+    // Settled meanwhile: nothing left to send or ask.
+    if (!(err instanceof AppError && err.code === 'INVOICE_LOCKED')) throw err;
+  }
+}
+
+/** Whether the SRI port sends lotes (both operations). */
+const lotesOf = (deps: BatchRunnerDeps) => Boolean(deps.worker.sri.validarLote && deps.worker.sri.autorizacionComprobanteLote);
+
+/** Still being processed by the SRI (it has the key): not a refusal. */
+const STILL_PROCESSING = new Set(['43', '70']);
+
+/** Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends. */
+async function finishLote(deps: BatchRunnerDeps, job: JobRow, payload: BatchJobPayload, lote: LoteProgress, handed: Set<string>, resumed: boolean): Promise<void> {
+  const { db } = deps.worker;
+  const save = () => touchJob(db, job, deps.worker.clock(), payload);
+  if (lote.state === 'sending') {
+    // It may have arrived before the crash or the timeout: its answers first, then send what is still FIRMADA.
+    if (resumed) await askLote(deps, job.companyId, lote);
+    const rows = (await loteRows(db, job.companyId, lote)).filter((r) => r.status === 'FIRMADA' && r.signedXml);
+    if (rows.length) {
+      const order = new Map(lote.ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, job.companyId));
+      const answer = await deps.worker.sri.validarLote!(buildLoteXml({ claveAcceso: lote.claveAcceso, ruc: company.ruc, comprobantes: rows.map((r) => r.signedXml!) }), lote.ambiente);
+      const refusedByKey = new Map<string, SriMensajeRow[]>();
+      for (const c of answer.comprobantes) {
+        if (c.mensajes.length && !c.mensajes.every((m) => STILL_PROCESSING.has(m.identificador))) refusedByKey.set(c.claveAcceso, c.mensajes as SriMensajeRow[]);
+      }
+      const keys = new Set(rows.map((r) => r.claveAcceso));
+      const whole = answer.estado === 'DEVUELTA' && ![...refusedByKey.keys()].some((k) => keys.has(k));
+      const now = deps.worker.clock();
+      for (const r of rows) {
+        if (whole || refusedByKey.has(r.claveAcceso!)) await toSingle(deps, job.companyId, r.id, handed);
+        else await transitionComprobante(db, { companyId: job.companyId, comprobanteId: r.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes: [], now, note: `Lote ${lote.claveAcceso}` });
+      }
+      lote.refused = whole ? rows.length : [...refusedByKey.keys()].filter((k) => keys.has(k)).length;
+      if (whole) lote.refusedWhole = true;
+    }
+    lote.state = lote.refusedWhole ? 'done' : 'received';
+    await save();
+  }
+  if (lote.state === 'received') {
+    let waiting: Row[] = [];
+    for (const delay of deps.lotePollDelaysMs ?? DEFAULT_POLL_DELAYS_MS) {
+      if (delay) await sleep(delay);
+      waiting = await askLote(deps, job.companyId, lote);
+      if (!waiting.length) break;
+    }
+    // Not answered in the lote's polls: each on its own (sri_authorize polls, and resends if the SRI never processed it).
+    for (const r of waiting) if (!handed.has(r.id)) await toSingle(deps, job.companyId, r.id, handed);
+    lote.state = 'done';
+    await save();
+  }
+}
+
+/**
+ * Run (or resume) the batch of an `sri_batch` job to its end, then mark the job done. Comprobantes
+ * handed to single sends are run here too, a few passes each, so the batch usually ends settled;
+ * what they leave (the SRI slow or down) the worker finishes.
+ * @throws SriUnavailableError and database errors: the caller reschedules the job (retryJob).
+ */
+export async function runBatchJob(deps: BatchRunnerDeps, job: JobRow): Promise<void> {
+  const { db } = deps.worker;
+  const payload = { ...(job.payload as unknown as BatchJobPayload) };
+  payload.lotes = (payload.lotes ?? []).map((l) => ({ ...l }));
+  const [batch] = await db.select().from(comprobanteBatches).where(and(eq(comprobanteBatches.companyId, job.companyId), eq(comprobanteBatches.id, payload.batchId)));
+  if (!batch) return completeJob(db, job, deps.worker.clock());
+
+  const handed = new Set<string>();
+  /** Every signed comprobante not yet sent goes out, in lotes. */
+  const sendUnsent = async () => {
+    if (!lotesOf(deps)) {
+      // A port without lotes (a test double): every comprobante on its own.
+      for (const r of await unsent(db, batch)) await toSingle(deps, job.companyId, r.id, handed);
+      return;
+    }
+    for (;;) {
+      const rows = await unsent(db, batch);
+      const ids = planLote(rows);
+      if (!ids.length) break;
+      const lote = await openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente);
+      await finishLote(deps, job, payload, lote, handed, false);
+    }
+  };
+  // Lotes a previous run left unfinished, then the drafts, each chunk's lotes right after it.
+  if (lotesOf(deps)) {
+    for (const lote of payload.lotes.filter((l) => l.state !== 'done')) await finishLote(deps, job, payload, lote, handed, true);
+  }
+  await sendUnsent();
+  await signDrafts(deps, job, batch, sendUnsent);
+
+  for (const id of handed) {
+    for (let i = 0; i < 4; i += 1) if ((await runDueJobs(deps.worker, { comprobanteId: id, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
+  }
+  const now = deps.worker.clock();
+  await db.update(comprobanteBatches).set({ finishedAt: now }).where(and(eq(comprobanteBatches.companyId, batch.companyId), eq(comprobanteBatches.id, batch.id)));
+  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now, payload: payload as unknown as Record<string, unknown> }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}

@@ -1,0 +1,109 @@
+/**
+ * The rows of a list page on a phone: one card per row with the columns `cardOf` picks (for the
+ * factura list: number and status on top, customer and total under them, the date small), the
+ * row's checkbox and actions, a tap or Enter to open. Same props as ListTable, so ListPage swaps
+ * one for the other below the `md` breakpoint; sorting stays with the URL (the table's headers).
+ */
+import type { MouseEvent, KeyboardEvent } from 'react';
+import { Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { Row } from '../../engine/resources.ts';
+import type { ListColumn } from '../../engine/schema-registry.ts';
+import { formatCell } from './cells.tsx';
+import { cardOf } from './list-options.ts';
+import type { ListTableProps } from './ListTable.tsx';
+
+const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
+// A draft has no number yet: its card says so instead of an empty first line.
+const blank = (col: ListColumn | undefined, row: Row) => !col || row[col.field] === undefined || row[col.field] === null || row[col.field] === '';
+const show = (col: ListColumn | undefined, row: Row) => (col ? formatCell(col, row[col.field], row) : null);
+
+export function ListCards(p: ListTableProps) {
+  const { title, subtitle, badge, amount, meta } = cardOf(p.columns, p.card);
+  const { selection, actions } = p;
+  if (p.loading && p.rows.length === 0) {
+    return (
+      <Stack gap="2" p="2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height="16" data-testid="skeleton-row" />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="0" role="list" aria-label="Registros">
+      {p.rows.map((row) => {
+        const checked = selection?.selected.has(row._id) ?? false;
+        return (
+          <Box
+            key={row._id}
+            role="listitem"
+            data-testid="list-card"
+            tabIndex={0}
+            cursor="pointer"
+            px="3"
+            py="2.5"
+            borderBottomWidth="1px"
+            _last={{ borderBottomWidth: 0 }}
+            _hover={{ bg: 'bg.muted' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+            onClick={() => p.onOpen(row)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') p.onOpen(row);
+            }}
+          >
+            <Flex gap="2" align="flex-start">
+              {selection?.selectable(row) && (
+                <input
+                  type="checkbox"
+                  aria-label={`Seleccionar ${String(row.numero ?? row._id)}`}
+                  style={{ width: 18, height: 18, marginTop: 2, cursor: 'pointer', accentColor: 'var(--chakra-colors-blue-600)' }}
+                  checked={checked}
+                  onClick={stop}
+                  onKeyDown={stop}
+                  onChange={() => {
+                    const next = new Set(selection.selected);
+                    if (checked) next.delete(row._id);
+                    else next.add(row._id);
+                    selection.onChange(next);
+                  }}
+                />
+              )}
+              <Stack gap="0.5" flex="1" minW="0">
+                <Flex justify="space-between" align="flex-start" gap="2">
+                  <Text fontWeight="semibold" fontSize="sm" truncate data-testid="card-title" color={blank(title, row) ? 'fg.muted' : undefined}>
+                    {blank(title, row) ? `Sin ${(title?.title ?? 'dato').toLowerCase()}` : show(title, row)}
+                  </Text>
+                  {badge && (
+                    <Box flexShrink={0} data-testid="card-badge">
+                      {show(badge, row)}
+                    </Box>
+                  )}
+                </Flex>
+                <Flex justify="space-between" align="baseline" gap="2">
+                  <Text fontSize="sm" color="fg.muted" truncate data-testid="card-subtitle">
+                    {show(subtitle, row)}
+                  </Text>
+                  {amount && (
+                    <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap" data-testid="card-amount">
+                      {show(amount, row)}
+                    </Text>
+                  )}
+                </Flex>
+                {meta && (
+                  <Text fontSize="xs" color="fg.subtle">
+                    {show(meta, row)}
+                  </Text>
+                )}
+              </Stack>
+              {actions && (
+                <HStack gap="1" flexShrink={0} onClick={stop} onKeyDown={stop}>
+                  {actions(row)}
+                </HStack>
+              )}
+            </Flex>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
