@@ -32,6 +32,8 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** Failed tests of every suite, printed again just above the totals so a log's tail names them. */
+const failures = [];
 
 /** Runs one vitest project; resolves when it ends, after printing its whole output and its count. */
 function runSuite(label, project, env = {}) {
@@ -58,11 +60,29 @@ function runSuite(label, project, env = {}) {
       const report = JSON.parse(readFileSync(out, 'utf8'));
       passed += report.numPassedTests ?? 0;
       failed += report.numFailedTests ?? 0;
+      failures.push(...failedTestsOf(label, report));
       if (code !== 0) broken = true;
       console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
       resolve();
     });
   });
+}
+
+/** `suite file > test: first line of the error` for each failed test (or file) of a vitest JSON report. */
+function failedTestsOf(label, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 240);
+      lines.push(`${label} ${where} > ${t.fullName}: ${why}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      lines.push(`${label} ${where}: ${String(file.message ?? 'the file failed').split('\n')[0].slice(0, 240)}`);
+    }
+  }
+  return lines;
 }
 
 function findChromium() {
@@ -114,5 +134,6 @@ if (process.env.EMITE_TEST_SERIAL === '1') {
 }
 
 console.log(`\nwhole run: ${seconds(started)}`);
+if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateFacturaXml, xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
 
-const SAMPLE = readFileSync('/work/shared/sri/samples/factura-1.1.0-unsigned.xml', 'utf8');
+const SAMPLE = readFileSync(new URL('../../../../shared/sri/samples/factura-1.1.0-unsigned.xml', import.meta.url), 'utf8');
 const NS_DS = 'http://www.w3.org/2000/09/xmldsig#';
 
 /** A temporary XSD folder whose factura 1.1.0 admits an optional ds:Signature, so the xmldsig import is used. */
