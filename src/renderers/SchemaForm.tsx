@@ -18,13 +18,14 @@ import { LocationField } from './widgets/LocationField.tsx';
 import { spanishStrings } from './form-strings.ts';
 import { validatorFor } from './form-validator.ts';
 import { FieldTemplate } from './form/FieldTemplate.tsx';
+import { DescriptionFieldTemplate } from './form/DescriptionFieldTemplate.tsx';
 import { BaseInputTemplate } from './form/BaseInputTemplate.tsx';
 import { withRowLayouts } from './form/row-layout.ts';
 import { notify } from '../engine/notify.ts';
 
 const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget, TextareaWidget };
 const fields: RegistryFieldsType = { location: LocationField };
-const templates = { FieldTemplate, BaseInputTemplate };
+const templates = { FieldTemplate, BaseInputTemplate, DescriptionFieldTemplate };
 
 export interface SchemaFormProps {
   entry: SchemaEntry;

@@ -4,17 +4,14 @@
  * out, sign in with a code from the app, and once more with a recovery code.
  */
 import { describe, expect, it } from 'vitest';
-import { browserSuite, DEMO_USER } from '../helpers/browser-suite.ts';
+import { browserSuite, chooseProfileMenuItem, DEMO_USER } from '../helpers/browser-suite.ts';
 import { screenshot } from './browser.ts';
 import { totpCode } from '../../server/domain/account-security/totp.ts';
 
 const e2e = browserSuite({ signIn: DEMO_USER });
 
 async function signOut() {
-  const { page } = e2e.b;
-  await page.getByRole('button', { name: 'Menú de perfil' }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-  await page.waitForURL(/#\/pages\/login/, { waitUntil: 'commit' });
+  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/pages\/login/);
 }
 
 async function password() {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
-import { browserSuite, signInThroughPage } from '../helpers/browser-suite.ts';
+import { browserSuite, chooseProfileMenuItem, signInThroughPage } from '../helpers/browser-suite.ts';
 import { newRuc } from '../helpers/test-app.ts';
 import { screenshot } from './browser.ts';
 
@@ -12,9 +12,7 @@ async function signIn(email: string, password: string) {
 }
 
 async function logOut() {
-  await e2e.b.page.getByRole('button', { name: 'Menú de perfil' }).click();
-  await e2e.b.page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-  await e2e.b.page.waitForURL(/#\/pages\/login/, { waitUntil: 'commit' });
+  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/pages\/login/);
 }
 
 describe('the shell in Chromium', () => {
@@ -162,9 +160,7 @@ describe('the shell in Chromium', () => {
   it('edits the company profile as SUPERADMIN', async () => {
     const { page, errors } = e2e.b;
     await signIn('demo@emite.ec', 'Demo1234!');
-    await page.getByRole('button', { name: 'Menú de perfil' }).click();
-    await page.getByRole('menuitem', { name: 'Empresa' }).click();
-    await page.waitForURL(/#\/pages\/company/, { waitUntil: 'commit' });
+    await chooseProfileMenuItem(page, 'Empresa', /#\/pages\/company/);
     await page.getByLabel('Nombre comercial').fill('Demo Emite Norte');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByText('Datos de la empresa guardados').waitFor();
@@ -172,6 +168,11 @@ describe('the shell in Chromium', () => {
     await page.reload();
     await expect(page.getByLabel('Nombre comercial').inputValue()).resolves.toBe('Demo Emite Norte');
     await page.getByText('Firma electrónica').waitFor();
+    // A checkbox's longer description reads as lines one under the other, above its box.
+    const hint = await page.locator('#root_mfaRequired__description').boundingBox();
+    const box = await page.getByText('Exigir segundo factor a los administradores').boundingBox();
+    expect(hint!.height).toBeGreaterThan(20);
+    expect(hint!.y + hint!.height).toBeLessThanOrEqual(box!.y + 1);
     expect(errors).toEqual([]);
     await logOut();
   });

@@ -13,7 +13,10 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    // `fixed`, like the sticky header it hangs from: with the default `absolute` the open menu moved
+    // with the page when it scrolled, off its trigger until the next reposition, and a click that
+    // came in that moment pressed on the item and released on the header (nothing chosen).
+    <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label="Menú de perfil">
           <LuUser aria-hidden /> <Box display={{ base: 'none', md: 'inline' }}>{user?.firstName}</Box>
