@@ -131,6 +131,12 @@ describe('invoicing in Chromium', () => {
     await expect.poll(() => page.getByTestId('issued-panel').textContent()).toContain('Autorizada');
     const clave = (await page.getByTestId('clave-acceso').textContent())!;
     expect(clave).toMatch(/^\d{49}$/);
+    // Issued, it reads as a document (issue 28): text, no inputs, money as dollars.
+    const doc = page.getByTestId('issued-document');
+    expect(await doc.locator('input, select, textarea').count()).toBe(0);
+    expect(await doc.getByTestId('issued-facts').textContent()).toContain('Importadora Andina');
+    expect(await doc.getByTestId('issued-lines').getByRole('row').count()).toBe(3);
+    expect(await doc.getByTestId('importe-total').textContent()).toMatch(/^\$ [\d,]+\.\d{2}$/);
     await screenshot(page, '14-invoice-authorised');
 
     const download = page.waitForEvent('download');

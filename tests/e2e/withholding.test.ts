@@ -100,7 +100,12 @@ describe('comprobante de retención in Chromium', () => {
     await panel.waitFor({ timeout: 30_000 });
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('Autorizada');
     await page.getByRole('heading', { name: /Comprobante de retención 001-001-0+1/ }).waitFor();
-    expect(await page.getByLabel('Código de la retención 1').isDisabled()).toBe(true);
+    // Issued, it reads as a document (issue 28): each retención a row of text, no inputs.
+    const doc = page.getByTestId('issued-document');
+    expect(await doc.locator('input, select, textarea').count()).toBe(0);
+    const retenciones = await doc.getByRole('row').allTextContents();
+    expect(retenciones.some((r) => r.includes('Renta') && r.includes('312') && r.includes('$ 0.87'))).toBe(true);
+    expect(retenciones.some((r) => r.includes('IVA') && r.includes('$ 1.96'))).toBe(true);
     await screenshot(page, 'withholding-30-authorised');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'RIDE (PDF)' }).click()]);

@@ -1,7 +1,8 @@
 /**
  * The frame every comprobante editor shares (factura, nota de crédito, nota de débito): heading
  * with the status, Guardar borrador / Emitir / Eliminar borrador (with a confirmation), the issued
- * panel once issued, the "sending to the SRI" notice, then the type's own sections as children.
+ * panel once issued, the "sending to the SRI" notice, then the type's own sections as children
+ * while a draft, and the read-only document view (issued/IssuedDocumentView) once issued.
  * @example
  * <ComprobanteEditorFrame editor={editor} canIssue={Boolean(totals)}>
  *   <InvoiceHeaderFields … /> <LinesCard … />
@@ -16,6 +17,7 @@ import { IssuedPanel } from './IssuedPanel.tsx';
 import { DocumentPaymentsCard } from './DocumentPaymentsCard.tsx';
 import type { ComprobanteEditor } from './useComprobanteEditor.ts';
 import { CustomFieldsCard } from './CustomFieldsCard.tsx';
+import { IssuedDocumentView } from './issued/IssuedDocumentView.tsx';
 import { draftCustomValues, withCustomValues } from '../../engine/custom-fields.ts';
 
 interface FrameProps<D> {
@@ -90,7 +92,9 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIs
         </Alert.Root>
       )}
 
-      {children}
+      {/* Issued, the document is read as a document (its facts, lines and totals as text); the
+          editor's sections are for a draft. */}
+      {issued && record ? <IssuedDocumentView record={record} basePath={editor.basePath} /> : children}
       <CustomFieldsCard entry={editor.entry} values={draftCustomValues(editor.draft)} readOnly={readOnly} onChange={setCustom} errors={editor.errors} />
 
       <DialogFrame

@@ -43,6 +43,8 @@ export interface ComprobanteEditor<D> {
   entry: SchemaEntry;
   meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem'>;
   apiPath: string;
+  /** The type's list route (its documents open at `<basePath>/<_id>`). */
+  basePath: string;
   edit: EditController<D, ComprobanteRecord>;
   draft: D | null;
   setDraft: EditController<D, ComprobanteRecord>['setData'];
@@ -141,6 +143,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     entry: p.entry,
     meta,
     apiPath,
+    basePath: p.basePath,
     edit,
     draft: edit.data,
     setDraft: edit.setData,
