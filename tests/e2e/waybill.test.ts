@@ -45,6 +45,8 @@ describe('guía de remisión in Chromium', () => {
   it("creates a carrier from the guía's picker, as a factura's customer, and chooses it", async () => {
     const { page, errors } = e2e.b;
     await page.goto(`${e2e.srv.url}/#/invoicing/waybill/new`);
+    // A new guía starts at the company's first establishment and emission point, as a factura does (issue 28).
+    await expect.poll(() => page.getByRole('textbox', { name: /^Punto de emisión/ }).inputValue()).toBe('001');
     await page.getByRole('button', { name: 'Nuevo transportista' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Nuevo transportista' }).waitFor();

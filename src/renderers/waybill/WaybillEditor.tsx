@@ -11,6 +11,7 @@ import type { CustomRendererProps } from '../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../comprobante/ComprobanteEditorFrame.tsx';
 import { firstBlocker } from '../comprobante/issue-blocker.ts';
 import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
+import { useDefaultEmissionPoint, useEstablishments, type EmissionPoint } from '../comprobante/EmissionPointFields.tsx';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { useReferencedInvoice } from '../notes/useReferencedInvoice.ts';
@@ -30,6 +31,9 @@ export default function WaybillEditor({ entry, id = 'new', basePath }: CustomRen
     [setDraft],
   );
   useReferencedInvoice({ editing: editor.editing, draftInvoice: undefined, onLoaded: onInvoiceLoaded });
+  // A new guía not started from a factura starts at the company's first establishment and emission
+  // point, as the other editors do (from a factura, the factura's come when it loads).
+  useDefaultEmissionPoint<WaybillDraft & EmissionPoint>(invoice ? null : draft, useEstablishments(), setDraft);
   const destinatarios = (draft?.destinatarios as unknown[] | undefined) ?? [];
   const blocker = firstBlocker(!draft?.carrier && 'elija el transportista', destinatarios.length === 0 && 'agregue al menos un destinatario');
   return (
