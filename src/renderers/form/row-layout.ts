@@ -35,7 +35,9 @@ function rowArrayUi(items: JsonSchema, arrayUi: Ui, itemUi: Ui): Ui {
   const names = orderProperties(Object.keys(properties), itemUi['ui:order'] as string[] | undefined).filter((n) => (itemUi[n] as Ui | undefined)?.['ui:widget'] !== 'hidden');
   const columns: RowColumn[] = names.map((n) => ({ name: n, title: String((itemUi[n] as Ui | undefined)?.['ui:title'] ?? properties[n].title ?? n), required: items.required?.includes(n) ?? false }));
   const widthOf = (n: string) => String(optionsOf(itemUi[n]).rowWidth ?? '1fr');
-  const rowGrid = names.map((n) => `minmax(0, ${widthOf(n)})`).join(' ');
+  // `rowMinWidth` keeps a column from shrinking below what its value needs (a money input's "405.00").
+  const minOf = (n: string) => String(optionsOf(itemUi[n]).rowMinWidth ?? '0');
+  const rowGrid = names.map((n) => `minmax(${minOf(n)}, ${widthOf(n)})`).join(' ');
   const rowWideFields = names.filter((n) => /^\d+(\.\d+)?fr$/.test(widthOf(n)) && parseFloat(widthOf(n)) >= 2);
   const rowLabel = options.rowLabel ?? '{title} {n}';
   // One uiSchema per row index, built once: the fields' accessible names carry the row number.
