@@ -91,6 +91,11 @@ describe('everyday use', () => {
       expect(await card.getByTestId('card-amount').textContent()).toMatch(/^\$ [\d,]+\.\d{2}$/);
       expect(await scrollWidth()).toBeLessThanOrEqual(375);
       await screenshot(page, 'everyday-06-phone-invoice-list');
+      // Sorted from an "Ordenar por" select, as the table sorts from its headers.
+      await page.getByLabel('Ordenar por').selectOption('-importeTotal');
+      await page.waitForURL(/sort=-importeTotal/, { waitUntil: 'commit' });
+      const amounts = async () => (await page.getByTestId('card-amount').allTextContents()).map((t) => Number(t.replace(/[$,\s]/g, '')));
+      await expect.poll(async () => { const a = await amounts(); return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] >= v); }).toBe(true);
 
       await page.goto(`${e2e.srv.url}/#/invoicing/invoice/new`);
       const product = page.getByLabel('Producto de la línea 1');

@@ -2,10 +2,11 @@
  * The rows of a list page on a phone: one card per row with the columns `cardOf` picks (for the
  * factura list: number and status on top, customer and total under them, the date small), the
  * row's checkbox and actions, a tap or Enter to open. Same props as ListTable, so ListPage swaps
- * one for the other below the `md` breakpoint; sorting stays with the URL (the table's headers).
+ * one for the other below the `md` breakpoint. Sorting, which the table does from its headers, is
+ * an "Ordenar por" select over the same sortable columns, kept in the URL the same way.
  */
 import type { MouseEvent, KeyboardEvent } from 'react';
-import { Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { Row } from '../../engine/resources.ts';
 import type { ListColumn } from '../../engine/schema-registry.ts';
 import { formatCell } from './cells.tsx';
@@ -16,6 +17,30 @@ const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
 // A draft has no number yet: its card says so instead of an empty first line.
 const blank = (col: ListColumn | undefined, row: Row) => !col || row[col.field] === undefined || row[col.field] === null || row[col.field] === '';
 const show = (col: ListColumn | undefined, row: Row) => (col ? formatCell(col, row[col.field], row) : null);
+
+/** "Ordenar por": each sortable column up and down, as the table's header clicks would set `sort`. */
+function SortSelect({ columns, sort, onSort }: Pick<ListTableProps, 'columns' | 'sort' | 'onSort'>) {
+  const sortable = columns.filter((c) => c.sortable);
+  if (sortable.length === 0) return null;
+  return (
+    <Box px="3" pt="2" pb="1">
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field aria-label="Ordenar por" value={sort} onChange={(e) => onSort(e.target.value)}>
+          <option value="">Ordenar por: predeterminado</option>
+          {sortable.flatMap((c) => [
+            <option key={c.field} value={c.field}>
+              {`Ordenar por ${c.title ?? c.field}, ascendente`}
+            </option>,
+            <option key={`-${c.field}`} value={`-${c.field}`}>
+              {`Ordenar por ${c.title ?? c.field}, descendente`}
+            </option>,
+          ])}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Box>
+  );
+}
 
 export function ListCards(p: ListTableProps) {
   const { title, subtitle, badge, amount, meta } = cardOf(p.columns, p.card);
@@ -30,6 +55,8 @@ export function ListCards(p: ListTableProps) {
     );
   }
   return (
+    <>
+    <SortSelect columns={p.columns} sort={p.sort} onSort={p.onSort} />
     <Stack gap="0" role="list" aria-label="Registros">
       {p.rows.map((row) => {
         const checked = selection?.selected.has(row._id) ?? false;
@@ -105,5 +132,6 @@ export function ListCards(p: ListTableProps) {
         );
       })}
     </Stack>
+    </>
   );
 }
