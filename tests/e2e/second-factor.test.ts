@@ -71,7 +71,16 @@ describe('second factor in Chromium', () => {
 
     await signOut();
     await password();
+    // Switching to a recovery code does not submit the empty code form (no browser "fill in this field").
+    await page.getByLabel('Código de verificación').waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { invalidFields: number };
+      w.invalidFields = 0;
+      document.addEventListener('invalid', () => w.invalidFields++, true);
+    });
     await page.getByRole('button', { name: '¿Perdió el teléfono? Use un código de recuperación' }).click();
+    await page.getByLabel('Código de recuperación').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { invalidFields: number }).invalidFields)).toBe(0);
     await page.getByLabel('Código de recuperación').fill(recovery[0]);
     await screenshot(page, 'mfa-07-login-recovery');
     await page.getByRole('button', { name: 'Verificar' }).click();

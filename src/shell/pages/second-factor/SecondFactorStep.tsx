@@ -87,12 +87,17 @@ export function SecondFactorStep(p: { ticket: string; setup: boolean; onSignedIn
         Verificar
       </Button>
       <Text fontSize="sm">
-        <Link as="button" onClick={() => (setRecovery(!recovery), setCode(''), verify.reset())}>
-          {recovery ? 'Usar el código de la aplicación' : '¿Perdió el teléfono? Use un código de recuperación'}
+        {/* type="button": inside the form, a plain <button> would submit it (and ask for the code). */}
+        <Link asChild>
+          <button type="button" onClick={() => (setRecovery(!recovery), setCode(''), verify.reset())}>
+            {recovery ? 'Usar el código de la aplicación' : '¿Perdió el teléfono? Use un código de recuperación'}
+          </button>
         </Link>
         {' · '}
-        <Link as="button" onClick={p.onRestart}>
-          Volver
+        <Link asChild>
+          <button type="button" onClick={p.onRestart}>
+            Volver
+          </button>
         </Link>
       </Text>
     </Stack>
