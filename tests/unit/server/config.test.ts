@@ -98,3 +98,15 @@ describe('parseCorsOrigin', () => {
     for (const raw of ['ftp://a.ec', 'https://a.ec/x', 'https://a.ec?x=1', '*,https://a.ec', 'null']) expect(parseCorsOrigin(raw)).toHaveProperty('problem');
   });
 });
+
+describe('loadConfig: the daily backup settings (DESIGN.md §15)', () => {
+  it('is off without BACKUP_DIR, keeps 14 by default, and needs a passphrase of 12 or more with a BACKUP_DIR', () => {
+    expect(loadConfig({}).backupDir).toBeUndefined();
+    expect(loadConfig({}).backupKeep).toBe(14);
+    const on = loadConfig({ BACKUP_DIR: 'copias', BACKUP_KEEP: '30', EMITE_BACKUP_PASSPHRASE: 'una frase larga' });
+    expect(on.backupDir).toBe(path.resolve('copias'));
+    expect(on.backupKeep).toBe(30);
+    expect(problemsOf({ BACKUP_DIR: 'copias', EMITE_BACKUP_PASSPHRASE: 'corta' })[0]).toMatch(/^BACKUP_DIR necesita EMITE_BACKUP_PASSPHRASE \(al menos 12 caracteres\)/);
+    expect(problemsOf({ BACKUP_KEEP: '0' })[0]).toMatch(/^BACKUP_KEEP="0" debe ser un número entero de copias entre 1 y 3650/);
+  });
+});
