@@ -3,6 +3,7 @@
  * PGlite DATA_DIR, as `npm start` runs it after building the SPA.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,42 @@ describe('the demo login line', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run backup / npm run restore (DESIGN.md §15) against the running server', () => {
+  it('copies the running PGlite server, refuses a wrong passphrase and a non-empty DATA_DIR, and the restored copy signs the demo user in', async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'emite-cli-backup-'));
+    const file = path.join(work, 'copia.age');
+    const restored = path.join(work, 'restored');
+    const run = (script: string, args: string[], env: Record<string, string>) =>
+      spawnSync('npx', ['tsx', `server/cli/${script}.ts`, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+    try {
+      const backup = run('backup', [file], { DATA_DIR: srv.dataDir, EMITE_BACKUP_PASSPHRASE: 'frase de prueba larga' });
+      expect(backup.status, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`Copia cifrada escrita en ${file}`);
+      // A second copy to the same file is refused: a copy never overwrites another.
+      expect(run('backup', [file], { DATA_DIR: srv.dataDir, EMITE_BACKUP_PASSPHRASE: 'frase de prueba larga' }).status).toBe(2);
+
+      const wrong = run('restore', [file], { DATA_DIR: restored, EMITE_BACKUP_PASSPHRASE: 'otra frase equivocada' });
+      expect(wrong.status).toBe(1);
+      expect(wrong.stderr).toMatch(/^No se restauró la copia: /);
+      const ok = run('restore', [file], { DATA_DIR: restored, EMITE_BACKUP_PASSPHRASE: 'frase de prueba larga' });
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain(`restaurada en ${restored}`);
+      const again = run('restore', [file], { DATA_DIR: restored, EMITE_BACKUP_PASSPHRASE: 'frase de prueba larga' });
+      expect(again.status).toBe(1);
+
+      const copy = await startTestServer({ dataDir: restored, env: { EMITE_DEMO: '0' } });
+      try {
+        const login = await fetch(`${copy.url}/auth/login`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@emite.ec', password: 'Demo1234!' }) });
+        expect(login.status).toBe(200);
+      } finally {
+        await copy.stop();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
   });
 });
