@@ -62,6 +62,7 @@ describe('second factor in Chromium', () => {
 
     await signOut();
     await password();
+    await page.getByLabel('Código de verificación').waitFor();
     await screenshot(page, 'mfa-05-login-code');
     await page.getByLabel('Código de verificación').fill(await freshCode(secret, enrolCode));
     await page.getByRole('button', { name: 'Verificar' }).click();

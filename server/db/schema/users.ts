@@ -28,7 +28,7 @@ export const users = pgTable(
      */
     emissionPoints: jsonb('emission_points').$type<Array<{ estab: string; ptoEmi?: string }>>().notNull().default([]),
     /**
-     * TOTP second factor (RFC 6238; server/domain/auth/second-factor.ts). The secret is sealed with
+     * TOTP second factor (RFC 6238; server/domain/account-security/). The secret is sealed with
      * the secret box (DATA_DIR/secret.key) like certificates; `mfaPendingSecret` holds the one shown
      * by setup until a code confirms it. Enabled when `mfaEnabledAt` is set.
      */

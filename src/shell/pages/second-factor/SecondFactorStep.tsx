@@ -88,13 +88,13 @@ export function SecondFactorStep(p: { ticket: string; setup: boolean; onSignedIn
       </Button>
       <Text fontSize="sm">
         {/* type="button": inside the form, a plain <button> would submit it (and ask for the code). */}
-        <Link asChild>
+        <Link asChild variant="underline" colorPalette="blue">
           <button type="button" onClick={() => (setRecovery(!recovery), setCode(''), verify.reset())}>
             {recovery ? 'Usar el código de la aplicación' : '¿Perdió el teléfono? Use un código de recuperación'}
           </button>
         </Link>
         {' · '}
-        <Link asChild>
+        <Link asChild variant="underline" colorPalette="blue">
           <button type="button" onClick={p.onRestart}>
             Volver
           </button>
