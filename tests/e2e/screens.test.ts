@@ -72,6 +72,11 @@ describe('screens edited in the app, in Chromium', () => {
     const text = await pdfText((await download.path())!);
     expect(text).toContain('Orden de compra');
     expect(text).toContain('OC-2026-0042');
+    // Issued, the company's field is read as its title and value, not as an input.
+    const custom = page.getByTestId('custom-fields');
+    await expect.poll(() => custom.textContent()).toContain('OC-2026-0042');
+    expect(await custom.textContent()).toContain('Orden de compra');
+    expect(await custom.locator('input, textarea, select').count()).toBe(0);
     await screenshot(page, 'screens-05-factura-issued');
     expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -26,7 +26,7 @@ export interface ScreenLayer {
 /** The keys a layer may have; `title` and `menu` only on a screen the company created. */
 export const LAYER_KEYS = ['addProperties', 'required', 'titles', 'hide', 'order', 'columns', 'filters', 'title', 'menu'] as const;
 
-/** Documented limits (README "Pantallas"): what one company's layer may hold. */
+/** Documented limits (docs/how-to-add-a-screen.md, "Límites"): what one company's layer may hold. */
 export const SCREEN_LIMITS = {
   /** Fields a company adds to one screen. */
   fieldsPerScreen: 30,
