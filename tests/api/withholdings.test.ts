@@ -280,4 +280,18 @@ describe('comprobante de retención', () => {
     expect(xml).toContain('<contribuyenteEspecial>5368</contribuyenteEspecial>');
     expect(xml).not.toContain('<agenteRetencion>');
   });
+
+  it('a draft saved before the SRI annulled its received factura is refused at issue, naming the document, and stays a draft', async () => {
+    const { factura, receivedId } = await facturaToBuyer(supplier._id);
+    const draft = await post(t, buyer.auth, '/api/withholding', { establishment: buyerData.establishment._id, ptoEmi: '001', supplier: supplier._id, docsSustento: [{ receivedDocument: receivedId, codSustento: '01', retenciones: [{ codigo: '1', codigoRetencion: '312', baseImponible: 875 }] }] });
+    expect(draft).toMatchObject({ status: 'BORRADOR' });
+    // The seller annuls it in SRI en línea (the sandbox's stand-in); B's confirm asks the SRI at once.
+    const portal = await t.app.inject({ method: 'POST', url: '/sri-sandbox/portal/anulacion', payload: { claveAcceso: factura.claveAcceso, motivo: 'Error en el precio' } });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect((await api('POST', `/api/received-document/${receivedId}/confirm`)).json()).toMatchObject({ sriEstado: 'ANULADO' });
+    const refused = await api('POST', `/api/withholding/${draft._id}/issue`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/^El SRI anuló el comprobante recibido \d{3}-\d{3}-\d{9}: ya no se puede emitir una retención sobre él/), details: [{ path: 'docsSustento.0.receivedDocument' }] });
+    expect((await api('GET', `/api/withholding/${draft._id}`)).json()).toMatchObject({ status: 'BORRADOR', secuencial: null });
+  });
 });

@@ -11,6 +11,7 @@
  */
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
+import { refuseAnnulledSustento } from './sustento-source.ts';
 import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
 import { WITHHOLDER_REFUSAL, withholderBasis } from '../../../../core/withholding-issuer.ts';
 import { AppError } from '../../../errors.ts';
@@ -64,9 +65,10 @@ export const comprobanteRetencion: ComprobanteType = {
       }),
     };
   },
-  async prepareIssue({ row, company, establishment }) {
+  async prepareIssue({ tx, row, company, establishment }) {
     const d = detailOf(row) as RetencionDetail;
     if (!withholderBasis(company, d.docsSustento ?? [])) throw refuse('agenteRetencion', WITHHOLDER_REFUSAL);
+    await refuseAnnulledSustento(tx, row.companyId, d.docsSustento ?? []);
     const especial = company.contribuyenteEspecial ?? undefined;
     if (especial && !/^[A-Za-z0-9]{3,5}$/.test(especial)) {
       throw refuse('contribuyenteEspecial', `El comprobante de retención 2.0.0 admite un número de contribuyente especial de 3 a 5 letras o dígitos; el de la empresa es "${especial}" (corríjalo en Empresa › «Datos de la empresa y del SRI», campo «Contribuyente especial (resolución)»)`);

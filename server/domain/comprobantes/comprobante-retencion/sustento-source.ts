@@ -8,7 +8,7 @@
  * @throws AppError VALIDATION at `${at}.receivedDocument` (or `receivedDocument` when `at` is '') when the document
  *   is not the company's, is of another type, or (a liquidación) is not AUTORIZADA.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { comprobantes, receivedDocuments } from '../../../db/schema/index-tables.ts';
 import { parseXml, kids, textOf } from '../../../sri/xml-dom.ts';
@@ -53,6 +53,25 @@ function pagosOfXml(xml: string): Array<{ formaPago: string; total: string }> {
   } catch {
     return [];
   }
+}
+
+/**
+ * At issue, once more: a received document the SRI annulled after the retención's draft was saved
+ * (the daily consultation or a confirm marked it ANULADO, DESIGN.md §10) can no longer be withheld.
+ * @param docs the draft's docsSustento (only `receivedDocument` ones are looked at).
+ * @throws AppError VALIDATION at `docsSustento.<i>.receivedDocument`, in Spanish.
+ */
+export async function refuseAnnulledSustento(db: Db, companyId: string, docs: ReadonlyArray<{ receivedDocument?: string }>): Promise<void> {
+  const ids = docs.map((d) => d.receivedDocument).filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return;
+  const annulled = await db
+    .select({ id: receivedDocuments.id, estab: receivedDocuments.estab, ptoEmi: receivedDocuments.ptoEmi, secuencial: receivedDocuments.secuencial })
+    .from(receivedDocuments)
+    .where(and(eq(receivedDocuments.companyId, companyId), inArray(receivedDocuments.id, ids), eq(receivedDocuments.sriEstado, 'ANULADO')));
+  const first = annulled[0];
+  if (!first) return;
+  const at = docs.findIndex((d) => d.receivedDocument === first.id);
+  throw invalid(`docsSustento.${at}.receivedDocument`, `El SRI anuló el comprobante recibido ${first.estab}-${first.ptoEmi}-${first.secuencial.padStart(9, '0')}: ya no se puede emitir una retención sobre él. Pida al proveedor el comprobante que lo reemplaza`);
 }
 
 export async function loadSustentoSource(db: Db, p: { companyId: string; receivedDocument?: string; purchaseSettlement?: string; at: string }): Promise<SustentoSource> {
