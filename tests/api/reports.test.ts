@@ -260,6 +260,25 @@ describe('access and input', () => {
     expect((await api(emisor, 'PUT', '/api/reports/ats/settings', { totalVentas: 'fisicas', exentasVentas: 'baseNoGraIva', anulados: 'todos', codSustentoSinRetencion: null, air332SinRetencion: false })).statusCode).toBe(403);
   });
 
+  it("B's own liquidación de compra is a compra of the ATS (tipoComprobante 03) and a row of its purchases book", async () => {
+    const person = await post(t, b.auth, '/api/supplier', { tipoIdentificacion: '05', identificacion: '1714307103', razonSocial: 'Carpintero Sin RUC', email: 'carpintero@example.com' });
+    const liq = await createAndIssue(t, b.auth, 'purchase-settlement', { establishment: bData.establishment._id, ptoEmi: '001', supplier: person._id, detalles: [{ product: bData.laptop._id, descripcion: 'Mesa de madera', cantidad: 1, precioUnitario: 200, descuento: 0, codigoPorcentajeIva: '4' }] });
+    expect(liq.status).toBe('AUTORIZADA');
+    // Without a retención it has no sustento: the check names it, and the ATS waits.
+    const check = await json(b.auth, `/api/reports/ats/check?period=${period}`);
+    expect(check.problems).toContainEqual(expect.objectContaining({ code: 'COMPRA_SIN_SUSTENTO', severity: 'error', resource: 'purchase-settlement', _id: liq._id }));
+    expect((await api(b.auth, 'GET', `/api/reports/ats?period=${period}`)).statusCode).toBe(422);
+    const settings = await json(b.auth, '/api/reports/ats/settings');
+    expect((await api(b.auth, 'PUT', '/api/reports/ats/settings', { ...settings, codSustentoSinRetencion: '01' })).statusCode).toBe(200);
+    const res = await api(b.auth, 'GET', `/api/reports/ats?period=${period}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const own = kids(parse(res.body), 'detalleCompras').find((c) => leaves(c).autorizacion === liq.claveAcceso);
+    const [estab, ptoEmi, secuencial] = liq.numero.split('-');
+    expect(own && leaves(own)).toMatchObject({ codSustento: '01', tpIdProv: '02', idProv: '1714307103', tipoComprobante: '03', establecimiento: estab, puntoEmision: ptoEmi, secuencial: String(Number(secuencial)), baseImpGrav: '200.00', montoIva: '30.00' });
+    const purchases = (await json(b.auth, `/api/reports/purchases-book?period=${period}`)) as Array<Record<string, unknown>>;
+    expect(purchases.find((r) => r._id === liq._id)).toMatchObject({ total: 230 });
+  });
+
   it('bad periods are 400 with the field named', async () => {
     for (const p of ['2026-13', '202603', '2026-3', 'marzo']) {
       const res = await api(a.auth, 'GET', `/api/reports/ats/check?period=${p}`);
