@@ -1,7 +1,9 @@
 /**
  * Contabilidad > Archivo del mes (`x-renderer: "month-archive"`, DESIGN.md §11): one zip with the
  * authorised XML and the RIDE of every comprobante of the month, issued and received, by type. The
- * server streams it, so a large month downloads without waiting for the whole file.
+ * server streams it (it never holds the month in memory); the page, which must send the session's
+ * token, collects the response as a Blob and saves it when the last byte has arrived (Chromium keeps
+ * a large Blob on disk). A download link with a short-lived token would save as it arrives.
  */
 import { Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { LuFileArchive } from 'react-icons/lu';
