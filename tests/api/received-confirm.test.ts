@@ -18,7 +18,8 @@ import { generateTestP12 } from '../../server/domain/comprobantes/test-certifica
 import { createSriPort } from '../../server/jobs/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { sandboxControl } from '../../server/sri/sandbox.ts';
-import { runReceivedCheck } from '../../server/domain/received/received-sri-check.ts';
+import { previousMonthStart, refreshReceivedEstados, runReceivedCheck } from '../../server/domain/received/received-sri-check.ts';
+import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -192,5 +193,28 @@ describe('annulled by its issuer', () => {
     const proposal = await api('GET', `/api/withholding/proposal?receivedDocument=${id}`, b.auth);
     expect(proposal.statusCode).toBe(400);
     expect(proposal.json()).toMatchObject({ message: expect.stringMatching(/^El SRI anuló el comprobante recibido \d{3}-\d{3}-\d{9}: ya no se puede emitir una retención sobre él/), details: [{ path: 'receivedDocument' }] });
+  });
+});
+
+describe('the daily passes with more documents than one pass takes', () => {
+  it('go round all of them, asked longest ago first, instead of asking the same ones every day', async () => {
+    for (const precio of [11, 12, 13]) {
+      const f = await saleToB(precio);
+      expect((await api('POST', '/api/received-document', b.auth, { claveAcceso: f.claveAcceso })).statusCode).toBe(201);
+    }
+    const since = previousMonthStart(guayaquilDate(new Date()));
+    const eligible = async () => ((await t.database.db.execute(sql`select id, sri_checked_at from received_document where fecha_emision >= ${since} and (sri_estado is null or sri_estado <> 'ANULADO')`)) as unknown as { rows: Array<{ id: string; sri_checked_at: Date | string | null }> }).rows;
+    const all = await eligible();
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const start = Date.now() + 3_600_000;
+    const passes = Math.ceil(all.length / 2);
+    for (let i = 0; i < passes; i++) {
+      const at = new Date(start + i * 60_000);
+      const pass = await refreshReceivedEstados({ db: t.database.db, clock: () => at, passLimit: 2, sri: createSriPort({ sriEnv: 'sandbox', sandboxBaseUrl: 'http://emite.internal', fetch: injectFetch(t.app), fetchOnlyFor: 'http://emite.internal/' }) });
+      expect(pass.asked).toBe(2);
+    }
+    // Every document was asked in these passes: none kept its older check time.
+    const after = await eligible();
+    expect(after.filter((r) => new Date(r.sri_checked_at ?? 0).getTime() < start)).toEqual([]);
   });
 });

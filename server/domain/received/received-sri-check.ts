@@ -9,7 +9,7 @@
  * Each pass stops at the first SriUnavailableError and says so (`unavailable`): nothing is changed
  * for the documents not asked, and {@link startDailyReceivedCheck} tries again within the hour.
  */
-import { and, asc, eq, gte, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { receivedDocuments } from '../../db/schema/index-tables.ts';
 import { AppError } from '../../errors.ts';
@@ -24,6 +24,8 @@ export interface ReceivedCheckDeps {
   sri: SriPort;
   clock: () => Date;
   log?: { error(obj: object, msg: string): void };
+  /** Most documents one pass asks about (default PASS_LIMIT); the rest come first in the next pass. */
+  passLimit?: number;
 }
 
 /** What a pass did. `unavailable`: it stopped because the SRI did not answer (retry soon). */
@@ -33,19 +35,24 @@ export interface PassResult {
   unavailable: boolean;
 }
 
-/** Most documents one pass asks about (the rest wait for the next pass). */
+/**
+ * Most documents one pass asks about. Each pass takes those asked longest ago first (never asked
+ * first), so with more documents than this the passes go round all of them instead of asking the
+ * same oldest ones every day (an upload that never confirms does not crowd out new ones).
+ */
 const PASS_LIMIT = 2000;
+const askedLongestAgoFirst = sql`${receivedDocuments.sriCheckedAt} asc nulls first`;
 
 const isUnavailable = (err: unknown) => err instanceof SriUnavailableError || (err instanceof AppError && err.code === 'SRI_UNAVAILABLE');
 
-/** Confirm again every unconfirmed received document (oldest first). `changed` counts those confirmed now. */
+/** Confirm again the unconfirmed received documents (asked longest ago first). `changed` counts those confirmed now. */
 export async function retryUnconfirmed(deps: ReceivedCheckDeps): Promise<PassResult> {
   const rows = await deps.db
     .select({ companyId: receivedDocuments.companyId, id: receivedDocuments.id })
     .from(receivedDocuments)
     .where(eq(receivedDocuments.confirmed, false))
-    .orderBy(asc(receivedDocuments.createdAt))
-    .limit(PASS_LIMIT);
+    .orderBy(askedLongestAgoFirst, asc(receivedDocuments.createdAt))
+    .limit(deps.passLimit ?? PASS_LIMIT);
   const result: PassResult = { asked: 0, changed: 0, unavailable: false };
   for (const r of rows) {
     try {
@@ -76,8 +83,8 @@ export async function refreshReceivedEstados(deps: ReceivedCheckDeps): Promise<P
     .select({ companyId: receivedDocuments.companyId, id: receivedDocuments.id, claveAcceso: receivedDocuments.claveAcceso, sriEstado: receivedDocuments.sriEstado })
     .from(receivedDocuments)
     .where(and(gte(receivedDocuments.fechaEmision, since), or(isNull(receivedDocuments.sriEstado), ne(receivedDocuments.sriEstado, 'ANULADO'))))
-    .orderBy(asc(receivedDocuments.fechaEmision))
-    .limit(PASS_LIMIT);
+    .orderBy(askedLongestAgoFirst, asc(receivedDocuments.fechaEmision))
+    .limit(deps.passLimit ?? PASS_LIMIT);
   for (const r of rows) {
     let estado: SriEstado | undefined;
     try {
