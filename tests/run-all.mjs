@@ -62,6 +62,7 @@ function runSuite(label, project, env = {}) {
       failed += report.numFailedTests ?? 0;
       failures.push(...failedTestsOf(label, report));
       if (code !== 0) broken = true;
+      if (code !== 0 && !report.numFailedTests) failures.push(`${label}: exit ${code} although no test failed (look for "Unhandled Errors" in its output above)`);
       console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
       resolve();
     });
