@@ -51,7 +51,7 @@ function NotFound() {
       </Heading>
       <Text>La dirección no corresponde a ninguna pantalla de su menú.</Text>
       <Button asChild size="sm">
-        <Link to="/dashboard">Ir al Dashboard</Link>
+        <Link to="/dashboard">Ir al inicio</Link>
       </Button>
     </Stack>
   );

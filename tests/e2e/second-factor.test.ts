@@ -11,7 +11,7 @@ import { totpCode } from '../../server/domain/account-security/totp.ts';
 const e2e = browserSuite({ signIn: DEMO_USER });
 
 async function signOut() {
-  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/pages\/login/);
+  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/(pages|auth)\/login/);
 }
 
 async function password() {

@@ -12,7 +12,7 @@ async function signIn(email: string, password: string) {
 }
 
 async function logOut() {
-  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/pages\/login/);
+  await chooseProfileMenuItem(e2e.b.page, 'Cerrar Sesión', /#\/(pages|auth)\/login/);
 }
 
 describe('the shell in Chromium', () => {

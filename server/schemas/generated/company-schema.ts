@@ -98,7 +98,7 @@ export const companySchema = {
     "mfaRequired": {
       "type": "boolean",
       "title": "Exigir segundo factor a los administradores",
-      "description": "ADMIN y SUPERADMIN ingresan con la contraseña y un código de su aplicación de autenticación (TOTP). Active antes el suyo en Mi Perfil.",
+      "description": "Los usuarios Administrador y Superadministrador ingresan con la contraseña y un código de su aplicación de autenticación (TOTP). Active antes el suyo en Mi Perfil.",
       "default": false
     }
   }

@@ -15,9 +15,10 @@ import { DialogFrame } from '../ConfirmDialog.tsx';
 import { ANNULMENT_DISPLAY, SRI_EN_LINEA_STEPS, isOpenAnnulment, type Annulment } from '../../../core/annulment.ts';
 import { annulmentDeadline, annulmentRefusal } from '../../../core/annulment-rules.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { dateTime } from '../format.ts';
 
 const day = (iso?: string) => (iso ? iso.split('-').reverse().join('/') : '');
-const instant = (iso?: string) => (iso ? new Date(iso).toLocaleString('es-EC', { timeZone: 'America/Guayaquil' }) : '');
+const instant = (iso?: string) => dateTime(iso);
 
 interface AnnulmentSectionProps {
   record: Record<string, unknown>;

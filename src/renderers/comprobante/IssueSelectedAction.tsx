@@ -16,6 +16,7 @@ import { invalidate } from '../../engine/resources.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import type { BulkActionProps } from '../list/list-actions.ts';
+import { money, plural } from '../format.ts';
 
 interface BatchItem {
   _id: string;
@@ -81,7 +82,7 @@ export default function IssueSelectedAction({ entry, rows, onDone }: BulkActionP
   if (!can(user, permissionOf(entry), 'issue')) return null;
 
   const start = async () => {
-    labels.current = new Map(rows.map((r) => [r._id, `${String(r.razonSocialComprador ?? '')} ${r.importeTotal !== undefined ? `$${Number(r.importeTotal).toFixed(2)}` : ''}`.trim()]));
+    labels.current = new Map(rows.map((r) => [r._id, `${String(r.razonSocialComprador ?? '')} ${r.importeTotal !== undefined ? money(r.importeTotal) : ''}`.trim()]));
     setOpen(true);
     setStarting(true);
     setError(undefined);
@@ -122,7 +123,7 @@ export default function IssueSelectedAction({ entry, rows, onDone }: BulkActionP
           <Progress.Root value={answered} max={Math.max(total, 1)} colorPalette={batch?.rejected ? 'orange' : 'blue'} data-testid="batch-progress">
             <HStack justify="space-between">
               <Progress.Label fontSize="sm">
-                {batch?.status === 'TERMINADO' ? `Terminado: ${batch.authorised} autorizados, ${batch.rejected} rechazados de ${total}` : `Emitiendo ${answered} de ${total}…`}
+                {batch?.status === 'TERMINADO' ? `Terminado: ${plural(batch.authorised, 'autorizado', 'autorizados')}, ${plural(batch.rejected, 'rechazado', 'rechazados')} de ${total}` : `Emitiendo ${answered} de ${total}…`}
               </Progress.Label>
               <Progress.ValueText fontSize="sm" />
             </HStack>

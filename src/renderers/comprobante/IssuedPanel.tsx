@@ -15,6 +15,7 @@ import { DialogFrame } from '../ConfirmDialog.tsx';
 import { AnnulmentSection } from './AnnulmentSection.tsx';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+import { dateTime } from '../format.ts';
 
 type Mensaje = { identificador: string; mensaje: string; informacionAdicional?: string; tipo: string };
 
@@ -101,7 +102,7 @@ export function IssuedPanel({ record, apiPath, meta, onChanged, actions }: Issue
           {meta.label} {numero}
         </Text>
         <StatusBadge status={status} />
-        {typeof record.fechaAutorizacion === 'string' && <Text fontSize="sm">Autorizada el {new Date(record.fechaAutorizacion).toLocaleString('es-EC', { timeZone: 'America/Guayaquil' })}</Text>}
+        {typeof record.fechaAutorizacion === 'string' && <Text fontSize="sm">Autorizada el {dateTime(record.fechaAutorizacion)}</Text>}
       </HStack>
       <Box>
         <Text fontSize="xs" color="fg.muted">

@@ -77,7 +77,7 @@ export default function Dashboard() {
         <Alert.Root status={data.certificate.daysToExpiry < 0 ? 'error' : 'warning'}>
           <Alert.Indicator />
           <Alert.Description>
-            {data.certificate.daysToExpiry < 0 ? 'La firma electrónica expiró: no puede emitir facturas.' : `La firma electrónica expira en ${data.certificate.daysToExpiry} días.`}{' '}
+            {data.certificate.daysToExpiry < 0 ? 'La firma electrónica expiró: no puede emitir facturas.' : `La firma electrónica expira en ${plural(data.certificate.daysToExpiry, 'día', 'días')}.`}{' '}
             <Link asChild>
               <RouterLink to="/pages/company">Renovarla</RouterLink>
             </Link>

@@ -11,6 +11,7 @@ import { downloadImportTemplate, importCsv, type ImportReport } from '../../engi
 import type { ResourceParams } from '../../engine/resources.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 import { ImportErrorsTable, ImportModeChoice, useDryRunImport } from './dry-run-import.tsx';
+import { plural } from '../format.ts';
 
 function Report({ report, done }: { report: ImportReport; done: boolean }) {
   const verb = done ? ['Creados', 'Actualizados'] : ['Se crearán', 'Se actualizarán'];
@@ -29,7 +30,7 @@ export function ImportCsvButton(p: { resource: ResourceParams; title: string }) 
   const imp = useDryRunImport<ImportReport>({
     send: (csv, mode, dryRun) => importCsv({ ...p.resource, csv, mode, dryRun }),
     count: (report) => report.created + report.updated,
-    successMessage: (report) => `Importación terminada: ${report.created} creados, ${report.updated} actualizados`,
+    successMessage: (report) => `Importación terminada: ${plural(report.created, 'creado', 'creados')}, ${plural(report.updated, 'actualizado', 'actualizados')}`,
     errorMessage: 'No se pudo importar el archivo',
   });
   const { preview, result, busy } = imp;

@@ -3,6 +3,7 @@
  * the session; the guard then shows `/pages/login`.
  * @example <ProfileMenu />
  */
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { LuBuilding2, LuLogOut, LuUser } from 'react-icons/lu';
@@ -11,7 +12,10 @@ import { can, session, useSession } from '../../engine/session.ts';
 export function ProfileMenu() {
   const user = useSession();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  // Read when Cerrar Sesión is chosen, not from the render that registered the item: a stale path
+  // made the guard treat the sign-out as an expired session and keep a returnUrl for the next user.
+  const pathname = useRef('');
+  pathname.current = useLocation().pathname;
   return (
     // `fixed`, like the sticky header it hangs from: with the default `absolute` the open menu moved
     // with the page when it scrolled, off its trigger until the next reposition, and a click that
@@ -37,7 +41,7 @@ export function ProfileMenu() {
             <Menu.Item
               value="logout"
               // The guard takes a user who chose to leave to /pages/login (no returnUrl).
-              onSelect={() => session.signOut({ byUserAt: pathname })}
+              onSelect={() => session.signOut({ byUserAt: pathname.current })}
             >
               <LuLogOut aria-hidden /> Cerrar Sesión
             </Menu.Item>

@@ -9,6 +9,7 @@ import { LuUpload } from 'react-icons/lu';
 import { useMutation } from '../../../engine/useMutation.ts';
 import { Message, TextField } from '../auth-form.tsx';
 import { toBase64, type Company } from './company-types.ts';
+import { date, plural } from '../../../renderers/format.ts';
 
 export function CertificateCard({ company, onChange }: { company: Company; onChange: (c: Company) => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -36,7 +37,7 @@ export function CertificateCard({ company, onChange }: { company: Company; onCha
             <>
               {cert.daysToExpiry <= 30 && (
                 <Message status={cert.daysToExpiry < 0 ? 'error' : 'warning'}>
-                  {cert.daysToExpiry < 0 ? 'El certificado expiró: no podrá emitir facturas.' : `El certificado expira en ${cert.daysToExpiry} días: renuévelo a tiempo.`}
+                  {cert.daysToExpiry < 0 ? 'El certificado expiró: no podrá emitir facturas.' : `El certificado expira en ${plural(cert.daysToExpiry, 'día', 'días')}: renuévelo a tiempo.`}
                 </Message>
               )}
               <DataList.Root orientation="horizontal" size="sm">
@@ -44,8 +45,8 @@ export function CertificateCard({ company, onChange }: { company: Company; onCha
                   ['Titular', cert.subject],
                   ['Emisor', cert.issuer],
                   ['Serie', cert.serialNumber],
-                  ['Válido desde', cert.notBefore.slice(0, 10)],
-                  ['Válido hasta', cert.notAfter.slice(0, 10)],
+                  ['Válido desde', date(cert.notBefore)],
+                  ['Válido hasta', date(cert.notAfter)],
                 ].map(([k, v]) => (
                   <DataList.Item key={k}>
                     <DataList.ItemLabel>{k}</DataList.ItemLabel>
@@ -54,7 +55,7 @@ export function CertificateCard({ company, onChange }: { company: Company; onCha
                 ))}
               </DataList.Root>
               <Badge colorPalette={cert.daysToExpiry > 30 ? 'green' : 'orange'} alignSelf="flex-start">
-                {cert.daysToExpiry} días para expirar
+                {plural(cert.daysToExpiry, 'día', 'días')} para expirar
               </Badge>
             </>
           ) : (

@@ -14,6 +14,7 @@ import { useMutation } from '../../../engine/useMutation.ts';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../core/webhook-events.ts';
 import { ConfirmDialog } from '../../../renderers/ConfirmDialog.tsx';
 import { Message, TextField } from '../auth-form.tsx';
+import { dateTime } from '../../../renderers/format.ts';
 
 interface Endpoint {
   _id: string;
@@ -36,7 +37,7 @@ interface Delivery {
 }
 
 const BASE = '/api/admin/webhook';
-const when = (iso: string) => new Date(iso).toLocaleString('es-EC');
+const when = (iso: string) => dateTime(iso);
 
 /** Create (no `endpoint`) or edit form: URL and event checkboxes. */
 function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; onSaved: (saved: Endpoint & { secret?: string; warning?: string }) => void; onCancel: () => void }) {
