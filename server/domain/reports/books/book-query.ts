@@ -85,6 +85,29 @@ export const basesLateral = (taxes: SQL) => sql`(select
 /** Money columns of a book row, as numbers rounded to cents. */
 export const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * A book row's amounts from its query row (the columns of basesLateral plus ice, importe_total,
+ * retenciones and clave_acceso), USD to the cent; a nota de crédito's (codDoc 04) negative, as it
+ * subtracts. Shared by the libro de ventas and the libro de compras.
+ */
+export function bookAmounts(r: Record<string, unknown>, codDoc: string) {
+  const sign = codDoc === '04' ? -1 : 1;
+  const m = (v: unknown) => money(v) * sign || 0;
+  return {
+    base0: m(r.base0),
+    base5: m(r.base5),
+    base15: m(r.base15),
+    baseOtra: m(r.base_otra),
+    noObjeto: m(r.no_objeto),
+    exenta: m(r.exenta),
+    iva: m(r.iva),
+    ice: m(r.ice),
+    total: m(r.importe_total),
+    retenciones: money(r.retenciones),
+    claveAcceso: str(r.clave_acceso),
+  };
+}
 export const numero = (estab: unknown, ptoEmi: unknown, secuencial: unknown) => `${str(estab)}-${str(ptoEmi)}-${str(secuencial).padStart(9, '0')}`;
 
 /** Runs the page and count statements of a book. */

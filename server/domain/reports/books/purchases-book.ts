@@ -11,7 +11,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { metaByCodDoc } from '../../../../core/comprobante-types.ts';
 import { trustedReceived } from '../trusted-received.ts';
-import { basesLateral, bookOrder, dateRange, money, numero, runBook, searchPattern, str, type BookFilters, type BookQuery } from './book-query.ts';
+import { basesLateral, bookAmounts, bookOrder, dateRange, numero, runBook, searchPattern, str, type BookFilters, type BookQuery } from './book-query.ts';
 import type { BookRow } from './sales-book.ts';
 
 const SORTABLE = { fechaEmision: 'fecha', numero: 'estab, pto_emi, secuencial', razonSocial: 'razon_social', total: 'importe_total' };
@@ -53,8 +53,6 @@ export async function purchasesBook(db: Db, f: BookFilters, q: BookQuery): Promi
     map: (r) => {
       const codDoc = str(r.cod_doc);
       const own = codDoc === '03';
-      const sign = codDoc === '04' ? -1 : 1;
-      const m = (v: unknown) => money(v) * sign || 0;
       return {
         _id: str(r.id),
         resource: own ? 'purchase-settlement' : 'received-document',
@@ -64,17 +62,7 @@ export async function purchasesBook(db: Db, f: BookFilters, q: BookQuery): Promi
         numero: numero(r.estab, r.pto_emi, r.secuencial),
         identificacion: str(r.identificacion),
         razonSocial: str(r.razon_social),
-        base0: m(r.base0),
-        base5: m(r.base5),
-        base15: m(r.base15),
-        baseOtra: m(r.base_otra),
-        noObjeto: m(r.no_objeto),
-        exenta: m(r.exenta),
-        iva: m(r.iva),
-        ice: m(r.ice),
-        total: m(r.importe_total),
-        retenciones: money(r.retenciones),
-        claveAcceso: str(r.clave_acceso),
+        ...bookAmounts(r, codDoc),
       };
     },
   });

@@ -10,7 +10,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { metaByCodDoc } from '../../../../core/comprobante-types.ts';
 import { trustedReceived } from '../trusted-received.ts';
-import { basesLateral, bookOrder, dateRange, money, numero, runBook, searchPattern, str, type BookFilters, type BookQuery } from './book-query.ts';
+import { basesLateral, bookAmounts, bookOrder, dateRange, numero, runBook, searchPattern, str, type BookFilters, type BookQuery } from './book-query.ts';
 
 export type BookRow = {
   _id: string;
@@ -60,8 +60,6 @@ export async function salesBook(db: Db, f: BookFilters, q: BookQuery): Promise<{
     count: sql`select count(*) as n from comprobante c where ${where}`,
     map: (r) => {
       const codDoc = str(r.cod_doc);
-      const sign = codDoc === '04' ? -1 : 1;
-      const m = (v: unknown) => money(v) * sign || 0;
       return {
         _id: str(r.id),
         resource: metaByCodDoc(codDoc)?.resource ?? 'invoice',
@@ -71,17 +69,7 @@ export async function salesBook(db: Db, f: BookFilters, q: BookQuery): Promise<{
         numero: numero(r.estab, r.pto_emi, r.secuencial),
         identificacion: str(r.identificacion_comprador),
         razonSocial: str(r.razon_social_comprador),
-        base0: m(r.base0),
-        base5: m(r.base5),
-        base15: m(r.base15),
-        baseOtra: m(r.base_otra),
-        noObjeto: m(r.no_objeto),
-        exenta: m(r.exenta),
-        iva: m(r.iva),
-        ice: m(r.ice),
-        total: m(r.importe_total),
-        retenciones: money(r.retenciones),
-        claveAcceso: str(r.clave_acceso),
+        ...bookAmounts(r, codDoc),
       };
     },
   });
