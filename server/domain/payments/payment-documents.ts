@@ -95,6 +95,11 @@ const receivedColumns = {
   identificacion: rd.rucEmisor,
 };
 
+/** The balance columns both tables keep (DESIGN.md §12); a document never paid has saldo = its total. */
+function balanceOf<R extends { importeTotal: string; credited: string; withheld: string; paid: string; saldo: string | null; paymentState: R['paymentState']; dueDate: R['dueDate'] }>(row: R) {
+  return { importeTotal: row.importeTotal, credited: row.credited, withheld: row.withheld, paid: row.paid, saldo: row.saldo ?? row.importeTotal, paymentState: row.paymentState, dueDate: row.dueDate };
+}
+
 const label = (codDoc: string) => metaByCodDoc(codDoc)?.label ?? 'Comprobante';
 
 /**
@@ -121,13 +126,7 @@ export async function loadPaymentTarget(db: Db, p: { companyId: string; resource
       what: `${theLabelOf(row.codDoc).theOne} ${numero ?? '(borrador)'}`,
       fechaEmision: row.fechaEmision,
       status: row.status,
-      importeTotal: row.importeTotal,
-      credited: row.credited,
-      withheld: row.withheld,
-      paid: row.paid,
-      saldo: row.saldo ?? row.importeTotal,
-      paymentState: row.paymentState,
-      dueDate: row.dueDate,
+      ...balanceOf(row),
       counterpart: { id: row.codDoc === '03' ? (supplier ?? null) : row.customerId, razonSocial: row.razonSocial, identificacion: row.identificacion },
     };
   }
@@ -146,13 +145,7 @@ export async function loadPaymentTarget(db: Db, p: { companyId: string; resource
     what: row.codDoc === '01' || row.codDoc === '05' ? `${theLabelOf(row.codDoc).theOne} recibida ${numero}` : `El comprobante recibido ${numero}`,
     fechaEmision: row.fechaEmision,
     status: 'RECIBIDO',
-    importeTotal: row.importeTotal,
-    credited: row.credited,
-    withheld: row.withheld,
-    paid: row.paid,
-    saldo: row.saldo ?? row.importeTotal,
-    paymentState: row.paymentState,
-    dueDate: row.dueDate,
+    ...balanceOf(row),
     counterpart: { id: row.supplierId, razonSocial: row.razonSocial, identificacion: row.identificacion },
   };
 }
