@@ -76,14 +76,26 @@ function failedTestsOf(label, report) {
     const where = path.relative(root, file.name ?? '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) {
-      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 240);
-      lines.push(`${label} ${where} > ${t.fullName}: ${why}`);
+      const message = String(t.failureMessages?.[0] ?? '');
+      const why = message.split('\n')[0].slice(0, 240);
+      lines.push(`${label} ${where} > ${t.fullName}: ${why}${whereItFailed(message)}`);
     }
     if (failedTests.length === 0 && file.status === 'failed') {
       lines.push(`${label} ${where}: ${String(file.message ?? 'the file failed').split('\n')[0].slice(0, 240)}`);
     }
   }
   return lines;
+}
+
+/**
+ * What a failure message says beyond its first line, for a log's tail: Playwright's "waiting for …"
+ * (which locator) and the first stack frame in a test file (which line), each on its own line.
+ */
+function whereItFailed(message) {
+  const waiting = message.split('\n').find((l) => /waiting for /.test(l));
+  const frame = message.split('\n').find((l) => /tests\/[\w/.-]+\.test\.ts:\d+/.test(l));
+  const extra = [waiting, frame].filter(Boolean).map((l) => `\n      ${l.trim().slice(0, 240)}`);
+  return extra.join('');
 }
 
 function findChromium() {
