@@ -5,3 +5,6 @@
 export const ROLES = ['SUPERADMIN', 'ADMIN', 'EMISOR', 'CONTADOR'] as const;
 
 export type Role = (typeof ROLES)[number];
+
+/** Each role as people read it (the seed's role names, the users screen's labels and the server's messages). */
+export const ROLE_NAMES: Record<Role, string> = { SUPERADMIN: 'Superadministrador', ADMIN: 'Administrador', EMISOR: 'Emisor', CONTADOR: 'Contador' };

@@ -36,8 +36,9 @@ export const ANNOTATION_KEYWORDS = [
    */
   'x-custom',
   /**
-   * On a property with a `pattern`: what a person is told when the value does not match ("Use la
-   * placa sin guiones, p. ej. PBC1234"), instead of core/validation-messages.ts's wording.
+   * On a property with a `pattern` or an `enum`: what a person is told when the value does not match
+   * ("Use la placa sin guiones, p. ej. PBC1234"; "Elija Superadministrador, Administrador, Emisor o
+   * Contador" instead of the codes), instead of core/validation-messages.ts's wording.
    */
   'x-message',
   /** On a string property: written in capitals, trimmed (placa); the SPA on leaving the field, the server before validating (core/code-fields.ts). */

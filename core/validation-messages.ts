@@ -181,6 +181,7 @@ export function expectedOf(e: Pick<ValidationErrorLike, 'keyword' | 'params' | '
       return FORMAT_MESSAGES[String(p.format)] ?? 'No tiene el formato esperado';
     case 'enum': {
       const allowed = (p.allowedValues as unknown[] | undefined)?.filter((v) => v !== null && v !== '') ?? [];
+      if (node?.['x-message']) return node['x-message'];
       return allowed.length > 0 && allowed.length <= 6 ? `Elija uno de: ${allowed.join(', ')}` : 'Elija un valor de la lista';
     }
     case 'const':

@@ -1,5 +1,6 @@
 /** Spanish mail templates. Each returns a MailMessage without attachments unless stated. */
 import type { MailMessage } from './mailer.ts';
+import { money } from '../../core/display-format.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -59,7 +60,7 @@ export function invoiceMail(p: {
   const label = p.documentLabel ?? 'Factura';
   const lines = [
     `Estimado(a) ${p.razonSocialComprador}:`,
-    `${p.razonSocialEmisor} le envía la ${label.toLowerCase()} electrónica No. ${p.numero} por USD ${p.importeTotal}, autorizada por el SRI.`,
+    `${p.razonSocialEmisor} le envía la ${label.toLowerCase()} electrónica No. ${p.numero} por ${money(p.importeTotal)}, autorizada por el SRI.`,
     `Clave de acceso: ${p.claveAcceso}. Adjuntamos el comprobante XML (documento legal) y su RIDE en PDF.`,
   ];
   return {
@@ -105,7 +106,7 @@ export function emailChangedNoticeMail(p: { to: string; firstName: string; razon
 export function statementMail(p: { to: string; razonSocialCliente: string; razonSocialEmisor: string; periodo: string; saldo: string; attachments: NonNullable<MailMessage['attachments']> }): MailMessage {
   const lines = [
     `Estimado(a) ${p.razonSocialCliente}:`,
-    `${p.razonSocialEmisor} le envía su estado de cuenta del ${p.periodo}. Saldo pendiente al cierre: USD ${p.saldo}.`,
+    `${p.razonSocialEmisor} le envía su estado de cuenta del ${p.periodo}. Saldo pendiente al cierre: ${money(p.saldo)}.`,
     'Adjuntamos el detalle en PDF: facturas, notas de crédito, retenciones y pagos del periodo, y los documentos pendientes.',
   ];
   return { to: p.to, subject: `Estado de cuenta de ${p.razonSocialEmisor}`, text: lines.join('\n\n'), html: layout('Estado de cuenta', lines), attachments: p.attachments };

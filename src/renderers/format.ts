@@ -1,24 +1,5 @@
-/** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates, status colours. */
-/**
- * USD as the RIDE prints it: `$ 1,234.50`. Shows at least `minDecimals` and at most `maxDecimals`
- * (a unit price keeps up to 6: SRI factura 1.1.0 precioUnitario); '' for no value.
- * @example money(12.5) // '$ 12.50'; money(0.123456, 2, 6) // '$ 0.123456'
- */
-export const money = (v: unknown, minDecimals = 2, maxDecimals = Math.max(minDecimals, 2)) =>
-  v === null || v === undefined || v === '' ? '' : `$ ${Number(v).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals) })}`;
-
-/**
- * A count with its noun in the right number: `plural(1, 'factura', 'facturas')` -> '1 factura'.
- * @example plural(3, 'línea', 'líneas') // '3 líneas'
- */
-export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** An ISO date ('2026-11-20', or the date of an ISO instant) as dd/mm/aaaa; '' for no value. */
-export const date = (v: unknown) => {
-  if (typeof v !== 'string' || !v) return '';
-  const [y, m, d] = v.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-};
+/** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates (core/display-format.ts), Ecuador's time, money inputs. */
+export { date, money, plural } from '../../core/display-format.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat('es-EC', { timeZone: 'America/Guayaquil', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 

@@ -387,7 +387,7 @@ describe('issue-time checks', () => {
     await new Promise((r) => setTimeout(r, new Date(up.json().certificate.notAfter).getTime() - Date.now() + 100));
     const res = await api('POST', `/api/invoice/${id}/issue`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/^El certificado de firma electrónica expiró el \d{4}-\d{2}-\d{2}; suba uno vigente/);
+    expect(res.json().message).toMatch(/^El certificado de firma electrónica expiró el \d{2}\/\d{2}\/\d{4}; suba uno vigente/);
     expect(await statusOf(id)).toBe('BORRADOR');
     expect(await nextSecuencial('001')).toBe(expected);
     // Renewed: the same draft issues.
@@ -407,7 +407,7 @@ describe('issue-time checks', () => {
     try {
       const res = await api('POST', `/api/invoice/${draft._id}/issue`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Una venta a consumidor final no puede superar USD 20.00; identifique al comprador', details: [{ path: 'customer' }] });
+      expect(res.json()).toMatchObject({ message: 'Una venta a consumidor final no puede superar $ 20.00; identifique al comprador', details: [{ path: 'customer' }] });
       expect(await statusOf(draft._id)).toBe('BORRADOR');
     } finally {
       t.deps.config.consumidorFinalCap = 50;

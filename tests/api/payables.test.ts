@@ -105,7 +105,7 @@ describe('what B owes A', () => {
     const rest = Number((477.5 - withheld).toFixed(2));
     const over = await api('POST', `/api/received-document/${r._id}/payments`, b.auth, { fecha: today(), formaPago: '20', valor: rest + 0.01 });
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe(`El pago de ${(rest + 0.01).toFixed(2)} supera el saldo de la factura recibida ${r.numero}: ${rest.toFixed(2)}`);
+    expect(over.json().message).toBe(`El pago de $ ${(rest + 0.01).toFixed(2)} supera el saldo de la factura recibida ${r.numero}: $ ${rest.toFixed(2)}`);
     const last = await api('POST', `/api/received-document/${r._id}/payments`, b.auth, { fecha: today(), formaPago: '20', valor: rest });
     expect(last.json().document).toMatchObject({ saldo: 0, paymentStatus: 'PAGADA' });
 

@@ -87,7 +87,7 @@ describe('POST /api/payments/import', () => {
     ]);
     // Row 4 asks 70.00 of f1 after row 2 took 50.00 of its 115.00; row 5 names no document.
     expect(p.errors).toEqual([
-      { row: 4, column: 'Valor', message: `El pago de 70.00 supera el saldo de la factura ${f1.numero} (después de las filas anteriores de este archivo): 65.00` },
+      { row: 4, column: 'Valor', message: `El pago de $ 70.00 supera el saldo de la factura ${f1.numero} (después de las filas anteriores de este archivo): $ 65.00` },
       { row: 5, column: 'Número', message: 'No hay ninguna factura, nota de débito ni liquidación con el número 001-001-999999999' },
     ]);
 

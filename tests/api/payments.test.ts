@@ -70,7 +70,7 @@ describe('the balance of a factura', () => {
 
     const over = await pay(f._id, 42.01);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ message: `El pago de 42.01 supera el saldo de la factura ${f.numero}: 42.00`, details: [{ path: 'valor' }] });
+    expect(over.json()).toMatchObject({ message: `El pago de $ 42.01 supera el saldo de la factura ${f.numero}: $ 42.00`, details: [{ path: 'valor' }] });
 
     const rest = await pay(f._id, 42);
     expect(rest.statusCode, rest.body).toBe(201);
@@ -78,7 +78,7 @@ describe('the balance of a factura', () => {
     expect((await api('GET', `/api/invoice/${f._id}`)).json()).toMatchObject({ saldo: 0, paymentStatus: 'PAGADA', amountPaid: 92, amountCredited: 23 });
     // Nothing more can be paid on it.
     const extra = await pay(f._id, 0.01);
-    expect(extra.json().message).toBe(`La factura ${f.numero} ya está pagada: su saldo es 0.00`);
+    expect(extra.json().message).toBe(`La factura ${f.numero} ya está pagada: su saldo es $ 0.00`);
 
     const list = (await api('GET', `/api/invoice/${f._id}/payments`)).json();
     expect(list).toEqual([
@@ -134,7 +134,7 @@ describe('concurrency', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => pay(f._id, 10, { referencia: `Depósito ${i + 1}` })));
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 201, 201, 201, 400, 400, 400, 400, 400]);
-    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json().message).toBe(`La factura ${f.numero} ya está pagada: su saldo es 0.00`);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json().message).toBe(`La factura ${f.numero} ya está pagada: su saldo es $ 0.00`);
     expect((await api('GET', `/api/invoice/${f._id}`)).json()).toMatchObject({ saldo: 0, paymentStatus: 'PAGADA', amountPaid: 50 });
     expect((await api('GET', `/api/invoice/${f._id}/payments`)).json()).toHaveLength(5);
   });

@@ -139,7 +139,7 @@ describe('liquidación de compra', () => {
     const unbalanced = await post(t, a.auth, '/api/purchase-settlement', { ...body, pagos: [{ formaPago: '01', total: 100 }] });
     const refused = await api('POST', `/api/purchase-settlement/${unbalanced._id}/issue`);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: expect.stringContaining('la liquidación USD 1884.75'), details: [{ path: 'pagos' }] });
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('la liquidación $ 1,884.75'), details: [{ path: 'pagos' }] });
     expect((await api('GET', `/api/purchase-settlement/${unbalanced._id}`)).json().status).toBe('BORRADOR');
   });
 

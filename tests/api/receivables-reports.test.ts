@@ -142,7 +142,7 @@ describe('aging and estado de cuenta', () => {
     expect(mailed.json()).toEqual({ message: 'Estado de cuenta enviado a maria@example.com', to: 'maria@example.com' });
     const mail = (await t.mails()).at(-1)!;
     expect(mail.subject).toBe('Estado de cuenta de Comercial Cotopaxi');
-    expect(mail.text).toContain('USD 322.00');
+    expect(mail.text).toContain('$ 322.00');
     expect(mail.attachments).toEqual([expect.objectContaining({ filename: `estado-de-cuenta-1714307103-${day0}-${addDays(day0, 45)}.pdf`, contentType: 'application/pdf' })]);
   });
 });

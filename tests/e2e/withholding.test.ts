@@ -62,7 +62,7 @@ describe('comprobante de retención in Chromium', () => {
     expect(await docBox.textContent()).toContain(sale.claveAcceso);
     await expect.poll(() => page.getByLabel('Código de la retención 1').inputValue()).toBe('3440');
     expect(await page.getByLabel('Código de la retención 2').inputValue()).toBe('1');
-    expect(await page.getByLabel('Base imponible de la retención 1').inputValue()).toBe('43.5');
+    expect(await page.getByLabel('Base imponible de la retención 1').inputValue()).toBe('43.50');
     expect(await page.getByLabel('Base imponible de la retención 2').inputValue()).toBe('6.53');
     await expect.poll(() => page.getByTestId('valor-retenido-0').textContent()).toBe('$ 1.31'); // 3 % of 43.50 = 1.305
     expect(await page.getByTestId('valor-retenido-1').textContent()).toBe('$ 1.96'); // 30 % of 6.53 = 1.959

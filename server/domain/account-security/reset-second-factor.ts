@@ -16,7 +16,7 @@ export async function resetSecondFactor(db: Db, p: { companyId: string; actor: A
   const user = await findUser(db, { companyId: p.companyId, id: p.userId });
   if (!user) throw notFound('El usuario');
   if (user.id === p.actor.id) throw new AppError('CONFLICT', 'Su propio segundo factor se desactiva en Mi Perfil, con un código');
-  if (user.role === 'SUPERADMIN' && p.actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede restablecer el segundo factor de un SUPERADMIN');
+  if (user.role === 'SUPERADMIN' && p.actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un Superadministrador puede restablecer el segundo factor de otro Superadministrador');
   if (!user.mfaEnabledAt && !user.mfaPendingSecret && !user.mfaLockedUntil) throw new AppError('CONFLICT', 'Este usuario no tiene un segundo factor activado');
   await db.transaction(async (tx) => {
     await clearSecondFactor(tx, { companyId: p.companyId, userId: p.userId, bumpTokenVersion: true, tokenVersion: user.tokenVersion });

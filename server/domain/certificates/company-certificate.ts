@@ -13,6 +13,8 @@ import type { SecretBox } from '../../auth/secret-box.ts';
 import { loadSigningCredentials, type SigningCredentials } from '../comprobantes/signing-credentials.ts';
 import { AppError } from '../../errors.ts';
 import { getCompanyProfile } from '../admin/company-profile.ts';
+import { date } from '../../../core/display-format.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 
 export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { companyId: string; p12: Buffer; password: string; now: Date }) {
   let creds: SigningCredentials;
@@ -22,7 +24,7 @@ export async function saveCompanyCertificate(db: Db, box: SecretBox, p: { compan
     throw new AppError('VALIDATION', (err as Error).message, { details: [{ path: 'password', message: (err as Error).message }] });
   }
   if (creds.notAfter.getTime() < p.now.getTime()) {
-    throw new AppError('VALIDATION', `El certificado expiró el ${creds.notAfter.toISOString().slice(0, 10)}`, { details: [{ path: 'p12', message: 'certificado expirado' }] });
+    throw new AppError('VALIDATION', `El certificado expiró el ${date(guayaquilDate(creds.notAfter))}`, { details: [{ path: 'p12', message: 'certificado expirado' }] });
   }
   const row = {
     companyId: p.companyId,

@@ -29,6 +29,7 @@ import { theLabel } from './comprobante-labels.ts';
 import { xsdFileFor } from '../../../core/comprobante-types.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { withCustomInfoAdicional } from '../screens/custom-info-adicional.ts';
+import { date } from '../../../core/display-format.ts';
 
 export interface IssueComprobanteOptions {
   type: ComprobanteType;
@@ -75,7 +76,7 @@ async function credentialsOf(o: IssueComprobanteOptions, tx: Db, certificate: ty
   // A signature is only valid while its certificate is: the upload check alone would let a
   // certificate expire while the company keeps issuing with it.
   if (credentials.notAfter.getTime() < o.now.getTime()) {
-    throw new AppError('UNPROCESSABLE', `El certificado de firma electrónica expiró el ${guayaquilDate(credentials.notAfter)}; suba uno vigente en Empresa > Firma electrónica`);
+    throw new AppError('UNPROCESSABLE', `El certificado de firma electrónica expiró el ${date(guayaquilDate(credentials.notAfter))}; suba uno vigente en Empresa > Firma electrónica`);
   }
   return credentials;
 }
@@ -120,7 +121,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const today = guayaquilDate(o.now);
     const age = daysBetween(row.fechaEmision, today);
     if (age < 0 || age > MAX_AGE_DAYS) {
-      throw new AppError('VALIDATION', `La fecha de emisión debe estar entre hace ${MAX_AGE_DAYS} días y hoy (${today})`, {
+      throw new AppError('VALIDATION', `La fecha de emisión debe estar entre hace ${MAX_AGE_DAYS} días y hoy (${date(today)})`, {
         details: [{ path: 'fechaEmision', message: 'fuera del rango que acepta el SRI' }],
       });
     }

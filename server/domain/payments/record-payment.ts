@@ -15,6 +15,7 @@ import { catalogCodesOf, type CatalogCodes } from '../resources/prepare-body.ts'
 import { enqueueWebhookEvent } from '../webhooks/webhook-jobs.ts';
 import { loadPaymentTarget, notInBooks, type PaymentResource, type PaymentTarget } from './payment-documents.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
+import { money } from '../../../core/display-format.ts';
 
 export interface PaymentInput {
   /** 'YYYY-MM-DD', not after today (America/Guayaquil). */
@@ -76,13 +77,13 @@ export async function checkPaymentInput(body: PaymentInput, p: { today: string; 
 
 /**
  * The refusal of a payment above the saldo, naming both.
- * @example 'El pago de 42.01 supera el saldo de la factura 001-001-000000001: 42.00'
+ * @example 'El pago de $ 42.01 supera el saldo de la factura 001-001-000000001: $ 42.00'
  */
 export function aboveSaldo(target: PaymentTarget, valor: Decimal): AppError {
   const saldo = new Decimal(target.saldo).toFixed(2);
   const message = new Decimal(saldo).isZero()
-    ? `${target.what} ya está pagada: su saldo es 0.00`
-    : `El pago de ${valor.toFixed(2)} supera el saldo de ${lowerFirst(target.what)}: ${saldo}`;
+    ? `${target.what} ya está pagada: su saldo es $ 0.00`
+    : `El pago de ${money(valor.toFixed(2))} supera el saldo de ${lowerFirst(target.what)}: ${money(saldo)}`;
   return invalid('valor', message);
 }
 

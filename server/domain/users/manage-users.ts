@@ -23,6 +23,7 @@ import { ACTIVATION_TTL_MS, newOneTimeToken } from '../auth/one-time-token.ts';
 import { emailInUse, emailTaken, emailUnique, normalizeEmail } from './user-email.ts';
 import { assertCurrentPassword, issueEmailChangeLink, type EmailChangeRequest } from './change-email.ts';
 import { checkScopePoints, type EmissionPoint } from './emission-scope.ts';
+import { ROLE_NAMES, type Role } from '../../../core/roles.ts';
 
 export interface UserInput {
   email: string;
@@ -95,7 +96,7 @@ export async function getProfile(db: Db, p: { user: AuthUser }): Promise<Current
 
 /** Only a SUPERADMIN grants the SUPERADMIN role (to a user or an API key). @throws AppError FORBIDDEN */
 export function assertMayAssign(actor: AuthUser, role: string) {
-  if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un SUPERADMIN puede asignar el rol SUPERADMIN');
+  if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', 'Solo un Superadministrador puede asignar el rol Superadministrador');
 }
 
 export async function createUser(db: Db, p: { companyId: string; actor: AuthUser; input: UserInput; now: Date }) {
@@ -165,7 +166,7 @@ export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser
   const email = normalizeEmail(p.input.email);
   const changesEmail = email !== existing.email;
   const changesAccess = p.input.role !== existing.role || (p.input.active ?? existing.active) !== existing.active;
-  if (!self && !can(p.actor, 'user', 'update')) throw new AppError('FORBIDDEN', `Su rol (${p.actor.role}) no permite modificar otros usuarios`);
+  if (!self && !can(p.actor, 'user', 'update')) throw new AppError('FORBIDDEN', `Su rol (${ROLE_NAMES[p.actor.role as Role] ?? p.actor.role}) no permite modificar otros usuarios`);
   if (!self && changesEmail) {
     throw new AppError('FORBIDDEN', 'No puede cambiar el correo de otro usuario: cada persona cambia el suyo en Mi Perfil. Si la cuenta pasa a otra persona, desactívela e invite al nuevo correo.', {
       details: [{ path: 'email', message: 'solo el propio usuario puede cambiar su correo' }],
@@ -190,7 +191,7 @@ export async function updateUser(db: Db, p: { companyId: string; actor: AuthUser
   }
   const demotesSuperadmin = existing.role === 'SUPERADMIN' && existing.active && (p.input.role !== 'SUPERADMIN' || p.input.active === false);
   if (demotesSuperadmin && (await activeSuperadmins(db, p.companyId)) <= 1) {
-    throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
+    throw new AppError('CONFLICT', 'La empresa debe conservar al menos un Superadministrador activo');
   }
   const [row] = await db
     .update(users)
@@ -216,7 +217,7 @@ export async function deleteUser(db: Db, p: { companyId: string; actor: AuthUser
   if (existing.id === p.actor.id) throw new AppError('CONFLICT', 'No puede eliminar su propio usuario');
   if (existing.role === 'SUPERADMIN') {
     assertMayAssign(p.actor, 'SUPERADMIN');
-    if (existing.active && (await activeSuperadmins(db, p.companyId)) <= 1) throw new AppError('CONFLICT', 'La empresa debe conservar al menos un SUPERADMIN activo');
+    if (existing.active && (await activeSuperadmins(db, p.companyId)) <= 1) throw new AppError('CONFLICT', 'La empresa debe conservar al menos un Superadministrador activo');
   }
   await db.delete(users).where(and(eq(users.companyId, p.companyId), eq(users.id, p.id)));
 }

@@ -14,7 +14,9 @@ import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
 import { useCreditable } from '../invoice/InvoiceNotes.tsx';
 import { centsOf, fieldError, firstLineError, liveTotals, type LineDraft } from '../invoice/invoice-model.ts';
 import { money } from '../format.ts';
-import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
+import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, quantityProblems, rateProblem, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
 import { useNoteEditor } from './useNoteEditor.ts';
 
@@ -26,10 +28,17 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
   const { draft, setDraft, readOnly, errors, issued } = editor;
   const { data: creditable } = useCreditable(reference.invoiceId, reference.invoice?.status === 'AUTORIZADA');
   const setLines = useCallback((fn: (lines: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, detalles: fn(d.detalles) })), [setDraft]);
-  const live = useMemo(() => liveTotals(draft?.detalles ?? [], iva.rates), [draft?.detalles, iva.rates]);
+  const invoicedLines = reference.invoice?.detalles as Array<Record<string, unknown>> | undefined;
+  // Only while a draft: once issued, the remaining amounts already count this nota.
+  const overQuantity = useMemo(() => (!issued && draft && invoicedLines ? quantityProblems(draft.detalles, invoicedLines) : new Map<string, string>()), [issued, draft, invoicedLines]);
+  const live = useMemo(() => {
+    const totals = liveTotals(draft?.detalles ?? [], iva.rates);
+    return overQuantity.size ? { ...totals, lineErrors: new Map([...overQuantity, ...totals.lineErrors]) } : totals;
+  }, [draft?.detalles, iva.rates, overQuantity]);
   const total = live.totals?.importeTotal;
-  // Only while a draft: once issued, the remaining amount already counts this nota.
   const exceeds = !issued && creditable !== undefined && total !== undefined && centsOf(total) > centsOf(creditable.remaining);
+  const overRate = !issued && creditable && live.totals ? rateProblem(live.totals.totalConImpuestos, creditable) : undefined;
+  const overLine = draft?.detalles.findIndex((l) => overQuantity.has(l.key)) ?? -1;
   const motivoError = fieldError(errors, 'motivo');
   const blocker = !draft?.invoice
     ? 'elija la factura que se modifica'
@@ -37,14 +46,14 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
       ? 'escriba la razón de la modificación'
       : (firstLineError(draft.detalles) ??
         live.error ??
+        (overLine >= 0 ? `línea ${overLine + 1}, ${lowerFirst(overQuantity.get(draft.detalles[overLine].key) ?? '')}` : undefined) ??
         (!live.totals
-          ? (live.error ?? 'deje al menos una línea con la cantidad que se acredita')
-          : exceeds && creditable
-            ? `la nota (${money(total)}) supera lo que queda por acreditar de la factura (${money(creditable.remaining)})`
-            : undefined));
+          ? 'deje al menos una línea con la cantidad que se acredita'
+          : (overRate ??
+            (exceeds && creditable ? `la nota (${money(total)}) supera lo que queda por acreditar de la factura (${money(creditable.remaining)})` : undefined))));
 
   return (
-    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds} blocker={blocker} confirmIssue={note.confirmIssue(total)}>
+    <ComprobanteEditorFrame editor={editor} canIssue={Boolean(live.totals) && live.lineErrors.size === 0 && Boolean(draft?.invoice && draft.motivo.trim()) && !exceeds && !overRate} blocker={blocker} confirmIssue={note.confirmIssue(total)}>
       {draft && (
         <>
           <ReferencedInvoiceCard {...note.card} remaining={creditable?.remaining} />
@@ -86,10 +95,10 @@ export default function CreditNoteEditor({ entry, id = 'new', basePath }: Custom
                   Saldo por acreditar de la factura: <strong>{money(creditable.remaining)}</strong>
                 </Text>
               )}
-              {exceeds && (
+              {(exceeds || overRate) && (
                 <Alert.Root status="error" size="sm">
                   <Alert.Indicator />
-                  <Alert.Description>La nota supera el saldo por acreditar de la factura ({money(creditable.remaining)}).</Alert.Description>
+                  <Alert.Description>{exceeds ? `La nota supera el saldo por acreditar de la factura (${money(creditable?.remaining)}).` : `En la nota, ${overRate}.`}</Alert.Description>
                 </Alert.Root>
               )}
             </Stack>

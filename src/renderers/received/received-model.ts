@@ -99,8 +99,8 @@ export function claveProblem(value: string): string | null {
   const v = value.replace(/\s+/g, '');
   if (!v) return null;
   if (!/^\d+$/.test(v)) return 'Solo dígitos: la clave de acceso tiene 49';
-  if (v.length < 49) return `Faltan ${49 - v.length} dígitos (tiene ${v.length} de 49)`;
-  if (v.length > 49) return `Sobran ${v.length - 49} dígitos: la clave de acceso tiene 49`;
+  if (v.length < 49) return `${49 - v.length === 1 ? 'Falta 1 dígito' : `Faltan ${49 - v.length} dígitos`} (tiene ${v.length} de 49)`;
+  if (v.length > 49) return `${v.length - 49 === 1 ? 'Sobra 1 dígito' : `Sobran ${v.length - 49} dígitos`}: la clave de acceso tiene 49`;
   if (!isValidClaveAcceso(v)) return 'El dígito verificador (el último) no corresponde: revise la clave';
   return null;
 }

@@ -26,7 +26,7 @@ import { useComprobanteEditor } from '../comprobante/useComprobanteEditor.ts';
 import { InfoAdicionalCard } from '../invoice/InfoAdicionalCard.tsx';
 import { fieldError, type InvoiceDraft } from '../invoice/invoice-model.ts';
 import { RefSelect } from '../widgets/RefSelect.tsx';
-import { date, money } from '../format.ts';
+import { date, money, moneyText } from '../format.ts';
 import { useApiData } from '../../engine/useApiData.ts';
 import { useCatalog, type CatalogEntry } from '../../engine/catalogs.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
@@ -89,7 +89,7 @@ function RetencionesTable({ doc, catalogs, fecha, readOnly, errors, onChange }: 
               <Table.Row key={r.key} data-testid={`retencion-${i}`}>
                 <Table.Cell data-label="Impuesto">
                   <NativeSelect.Root size="sm" disabled={readOnly}>
-                    <NativeSelect.Field aria-label={`Impuesto de la retención ${i + 1}`} value={r.codigo} onChange={(e) => set(i, { codigo: e.target.value as '1' | '2', codigoRetencion: '', porcentajeRetener: '', baseImponible: e.target.value === '2' ? String(ivaTotal) : String(doc.totalSinImpuestos) })}>
+                    <NativeSelect.Field aria-label={`Impuesto de la retención ${i + 1}`} value={r.codigo} onChange={(e) => set(i, { codigo: e.target.value as '1' | '2', codigoRetencion: '', porcentajeRetener: '', baseImponible: moneyText(e.target.value === '2' ? String(ivaTotal) : String(doc.totalSinImpuestos)) })}>
                       <option value="1">Renta</option>
                       <option value="2">IVA</option>
                     </NativeSelect.Field>

@@ -10,6 +10,7 @@
 import type { DocSustentoBody } from '../../../core/withholding-body.ts';
 import Decimal from 'decimal.js';
 import { lateWithholdingWarning, rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../core/withholding-rates.ts';
+import { moneyText } from '../format.ts';
 
 export interface RetencionDraft {
   key: string;
@@ -33,7 +34,7 @@ export interface WithholdingDraft {
 }
 
 let seq = 0;
-export const newRetencion = (codigo: '1' | '2', codigoRetencion = '', baseImponible = ''): RetencionDraft => ({ key: `r${Date.now().toString(36)}${seq++}`, codigo, codigoRetencion, baseImponible, porcentajeRetener: '' });
+export const newRetencion = (codigo: '1' | '2', codigoRetencion = '', baseImponible = ''): RetencionDraft => ({ key: `r${Date.now().toString(36)}${seq++}`, codigo, codigoRetencion, baseImponible: moneyText(baseImponible), porcentajeRetener: '' });
 
 export const emptyWithholding = (today: string): WithholdingDraft => ({ fechaEmision: today, docsSustento: [], infoAdicional: [] });
 

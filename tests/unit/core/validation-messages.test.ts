@@ -73,7 +73,7 @@ describe('validation messages (one mapper for the form and the server)', () => {
     const user = details('user', { firstName: 'A', lastName: 'B', email: 'no', role: 'JEFE', password: 'corta', emissionPoints: [{ estab: '1' }] });
     expect(user).toEqual([
       { path: 'email', message: 'Correo electrónico: escriba un correo válido, p. ej. nombre@empresa.com' },
-      { path: 'role', message: 'Rol: elija uno de: SUPERADMIN, ADMIN, EMISOR, CONTADOR' },
+      { path: 'role', message: 'Rol: elija Superadministrador, Administrador, Emisor o Contador' },
       { path: 'password', message: 'Contraseña inicial: mínimo 8 caracteres' },
       { path: 'emissionPoints.0.estab', message: 'Puntos de emisión permitidos, fila 1, establecimiento: use tres dígitos, p. ej. 001' },
     ]);

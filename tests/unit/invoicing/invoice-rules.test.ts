@@ -12,12 +12,12 @@ describe('assertPagosMatchTotal (decimal arithmetic, never floats)', () => {
   it('rounds each payment half-up to the cent as a decimal: 1.005 is 1.01 (a float makes it 1.00)', () => {
     // Math.round(Number('1.005') * 100) is 100, because 1.005 * 100 === 100.49999999999999.
     expect(() => assertPagosMatchTotal({ pagos: [{ total: '1.005' }], importeTotal: '1.01' })).not.toThrow();
-    expect(() => assertPagosMatchTotal({ pagos: [{ total: '1.005' }], importeTotal: '1.00' })).toThrow(/suman USD 1.01 y la factura USD 1.00/);
+    expect(() => assertPagosMatchTotal({ pagos: [{ total: '1.005' }], importeTotal: '1.00' })).toThrow(/suman \$ 1.01 y la factura \$ 1.00/);
   });
 
   it('refuses a sum one cent off, no payment at all, or a total that is not a number', () => {
     expect(() => assertPagosMatchTotal({ pagos: [{ total: '500.00' }, { total: '444.99' }], importeTotal: '945.00' })).toThrow(
-      expect.objectContaining({ code: 'VALIDATION', message: 'Las formas de pago suman USD 944.99 y la factura USD 945.00: deben coincidir', details: [expect.objectContaining({ path: 'pagos' })] }),
+      expect.objectContaining({ code: 'VALIDATION', message: 'Las formas de pago suman $ 944.99 y la factura $ 945.00: deben coincidir', details: [expect.objectContaining({ path: 'pagos' })] }),
     );
     expect(() => assertPagosMatchTotal({ pagos: [], importeTotal: '0.00' })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'pagos' })] }));
     expect(() => assertPagosMatchTotal({ pagos: [{ total: '10' }, { total: 'diez' }], importeTotal: '20.00' })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'pagos.1.total' })] }));
@@ -28,7 +28,7 @@ describe('consumidor final cap', () => {
   it('lets a consumidor final (07) buy up to the cap, exactly included, and no more', () => {
     expect(() => assertConsumidorFinalCap({ tipoIdentificacion: '07', importeTotal: '50.00', cap: 50 })).not.toThrow();
     expect(() => assertConsumidorFinalCap({ tipoIdentificacion: '07', importeTotal: '50.01', cap: 50 })).toThrow(
-      expect.objectContaining({ code: 'VALIDATION', message: 'Una venta a consumidor final no puede superar USD 50.00; identifique al comprador', details: [expect.objectContaining({ path: 'customer' })] }),
+      expect.objectContaining({ code: 'VALIDATION', message: 'Una venta a consumidor final no puede superar $ 50.00; identifique al comprador', details: [expect.objectContaining({ path: 'customer' })] }),
     );
     expect(() => assertConsumidorFinalCap({ tipoIdentificacion: '07', importeTotal: 0.3, cap: 0.3 })).not.toThrow();
   });

@@ -12,7 +12,8 @@ describe('claveProblem', () => {
     expect(claveProblem(` ${key.slice(0, 20)} ${key.slice(20)} `)).toBeNull();
     expect(claveProblem('2011a')).toBe('Solo dígitos: la clave de acceso tiene 49');
     expect(claveProblem(key.slice(0, 40))).toBe('Faltan 9 dígitos (tiene 40 de 49)');
-    expect(claveProblem(`${key}1`)).toBe('Sobran 1 dígitos: la clave de acceso tiene 49');
+    expect(claveProblem(`${key}1`)).toBe('Sobra 1 dígito: la clave de acceso tiene 49');
+    expect(claveProblem(key.slice(0, 48))).toBe('Falta 1 dígito (tiene 48 de 49)');
     expect(claveProblem(`${key.slice(0, 48)}${(Number(key[48]) + 1) % 10}`)).toBe('El dígito verificador (el último) no corresponde: revise la clave');
   });
 });

@@ -108,6 +108,42 @@ describe('nota de crédito editor', () => {
   });
 });
 
+describe('nota de crédito editor, as the user types', () => {
+  const open = () =>
+    renderScreen([{ path: '/invoicing/credit-note/new', element: <CreditNoteEditor entry={BUNDLED['credit-note']} id="new" basePath="/invoicing/credit-note" /> }], '/invoicing/credit-note/new?invoice=f1', user);
+
+  it('flags a return above what the factura sold on its line and in what blocks issuing', async () => {
+    mockApi({ ...common, 'GET /api/invoice/f1/creditable': () => ({ body: { ...creditable, credited: 0, remaining: 260, byRate: [{ codigoPorcentaje: '4', tarifa: 15, baseImponible: 200, credited: 0, remaining: 200 }, { codigoPorcentaje: '0', tarifa: 0, baseImponible: 30, credited: 0, remaining: 30 }] } }) });
+    open();
+    await screen.findByText('Nueva nota de crédito');
+    fireEvent.change(await screen.findByPlaceholderText(/Devolución de mercadería/), { target: { value: 'Devolución' } });
+    fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '3' } });
+    await waitFor(() => expect(screen.getByText('Cantidad: la factura vendió 2')).toBeTruthy());
+    expect(screen.getByTestId('issue-blocker').textContent).toBe('Para emitir: línea 1, cantidad: la factura vendió 2');
+    // the totals still show what the lines add up to
+    expect(screen.getByTestId('importe-total').textContent).toContain('375.00');
+    fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.queryByText('Cantidad: la factura vendió 2')).toBeNull());
+    expect(screen.queryByTestId('issue-blocker')).toBeNull();
+  });
+
+  it('checks each IVA rate against what is left at that rate, not only the total', async () => {
+    // 145 left in total, but only 50 of the 15 % base: one silla (100) fits the total, not the rate
+    mockApi({ ...common, 'GET /api/invoice/f1/creditable': () => ({ body: { ...creditable, byRate: [{ codigoPorcentaje: '4', tarifa: 15, baseImponible: 200, credited: 150, remaining: 50 }, { codigoPorcentaje: '0', tarifa: 0, baseImponible: 30, credited: 0, remaining: 30 }] } }) });
+    open();
+    await screen.findByText('Nueva nota de crédito');
+    fireEvent.change(await screen.findByPlaceholderText(/Devolución de mercadería/), { target: { value: 'Devolución' } });
+    fireEvent.click(await screen.findByLabelText('Quitar la línea 2'));
+    fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByTestId('importe-total').textContent).toContain('115.00'));
+    const said = 'la base con IVA 15 % ($ 100.00) supera lo que queda por acreditar en esa tarifa ($ 50.00)';
+    expect(screen.getByTestId('issue-blocker').textContent).toBe(`Para emitir: ${said}`);
+    expect(screen.getByText(`En la nota, ${said}.`)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Cantidad de la línea 1'), { target: { value: '0.5' } });
+    await waitFor(() => expect(screen.queryByTestId('issue-blocker')).toBeNull());
+  });
+});
+
 describe("an authorised factura's page", () => {
   it('offers both notas, lists its notas and shows what is left to credit', async () => {
     mockApi({ ...common, 'GET /api/debit-note': ({ query }) => ({ body: query.get('invoice') === 'f1' ? [{ _id: 'd1', numero: '001-001-000000003', status: 'BORRADOR', importeTotal: 11.5 }] : [] }) });

@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { toMoney } from '../../../../core/totals.ts';
 import { AppError } from '../../../errors.ts';
+import { money } from '../../../../core/display-format.ts';
 
 /** SRI tabla 6: tipoIdentificacionComprador of a consumidor final sale (identificación 9999999999999). */
 export const CONSUMIDOR_FINAL = '07';
@@ -21,7 +22,7 @@ const invalid = (path: string, message: string) => new AppError('VALIDATION', me
 export function assertConsumidorFinalCap(p: { tipoIdentificacion: string; importeTotal: string | number; cap: number }): void {
   if (p.tipoIdentificacion !== CONSUMIDOR_FINAL) return;
   if (new Decimal(String(p.importeTotal)).greaterThan(p.cap)) {
-    throw invalid('customer', `Una venta a consumidor final no puede superar USD ${toMoney(p.cap)}; identifique al comprador`);
+    throw invalid('customer', `Una venta a consumidor final no puede superar ${money(p.cap)}; identifique al comprador`);
   }
 }
 
@@ -43,7 +44,7 @@ export function assertPagosMatchTotal(p: { pagos: Array<{ total?: unknown }>; im
   }
   const total = new Decimal(toMoney(String(p.importeTotal)));
   if (p.pagos.length === 0 || !pagado.equals(total)) {
-    throw new AppError('VALIDATION', `Las formas de pago suman USD ${pagado.toFixed(2)} y la factura USD ${total.toFixed(2)}: deben coincidir`, {
+    throw new AppError('VALIDATION', `Las formas de pago suman ${money(pagado.toFixed(2))} y la factura ${money(total.toFixed(2))}: deben coincidir`, {
       details: [{ path: 'pagos', message: 'la suma de los pagos debe ser igual al total' }],
     });
   }

@@ -12,6 +12,7 @@ import { comprobantes } from '../../../db/schema/index-tables.ts';
 import { AppError } from '../../../errors.ts';
 import { invoiceNumero } from '../comprobante-view.ts';
 import type { ComprobanteRow } from '../comprobante-type.ts';
+import { money } from '../../../../core/display-format.ts';
 
 const COUNTED = new Set(['FIRMADA', 'RECIBIDA', 'EN_PROCESO', 'AUTORIZADA']);
 
@@ -66,7 +67,7 @@ export function assertFitsCreditable(c: Creditable, nota: { importeTotal: string
   for (const [code, base] of sumByRate([nota.totalConImpuestos])) {
     const rate = c.byRate.find((r) => r.codigoPorcentaje === code);
     if (!rate) throw refuse(`La factura ${facturaNumero} no tiene ventas con el código de IVA ${code}: la nota de crédito no puede acreditar esa tarifa`);
-    if (base.greaterThan(rate.remaining)) throw refuse(`La base con IVA ${rate.tarifa} % de la nota (${base.toFixed(2)}) supera lo que queda por acreditar de la factura ${facturaNumero} en esa tarifa (${rate.remaining})`);
+    if (base.greaterThan(rate.remaining)) throw refuse(`La base con IVA ${rate.tarifa} % de la nota (${money(base.toFixed(2))}) supera lo que queda por acreditar de la factura ${facturaNumero} en esa tarifa (${money(rate.remaining)})`);
   }
-  if (new Decimal(nota.importeTotal).greaterThan(c.remaining)) throw refuse(`El total de la nota (${new Decimal(nota.importeTotal).toFixed(2)}) supera lo que queda por acreditar de la factura ${facturaNumero} (${c.remaining})`);
+  if (new Decimal(nota.importeTotal).greaterThan(c.remaining)) throw refuse(`El total de la nota (${money(new Decimal(nota.importeTotal).toFixed(2))}) supera lo que queda por acreditar de la factura ${facturaNumero} (${money(c.remaining)})`);
 }

@@ -159,7 +159,7 @@ function compraRow(c: AtsCompra, month: AtsMonth, problems: AtsProblem[]): Compr
     air.push({ codRetAir: '332', baseImpAir: m2(base), porcentajeAir: '0.00', valRetAir: '0.00' });
   }
   if (!nota && c.formasPago.length === 0 && new Decimal(c.importeTotal || 0).gt(1000)) {
-    problems.push(problemAt(c.ref, 'COMPRA_SIN_FORMA_PAGO', `${label} supera USD 1.000,00 y no tiene forma de pago`, 'warning'));
+    problems.push(problemAt(c.ref, 'COMPRA_SIN_FORMA_PAGO', `${label} supera $ 1,000.00 y no tiene forma de pago`, 'warning'));
   }
   const end = lastDay(month.year, month.month);
   const retDate = c.retencion?.fechaEmision;

@@ -1,0 +1,29 @@
+/**
+ * How Emite writes money, counts and dates for a person (es-EC), one definition for the SPA's lists
+ * and editors and the server's messages: USD as the RIDE prints it (`$ 1,234.50`), dates dd/mm/aaaa.
+ * Pure: no I/O.
+ */
+
+/**
+ * USD as the RIDE prints it: `$ 1,234.50`. Shows at least `minDecimals` and at most `maxDecimals`
+ * (a unit price keeps up to 6: SRI factura 1.1.0 precioUnitario); '' for no value. Takes a number,
+ * a decimal string or a decimal.js value (its `toString`).
+ * @example money(12.5) // '$ 12.50'; money(0.123456, 2, 6) // '$ 0.123456'; money('1234.5') // '$ 1,234.50'
+ */
+export const money = (v: unknown, minDecimals = 2, maxDecimals = Math.max(minDecimals, 2)): string =>
+  v === null || v === undefined || v === ''
+    ? ''
+    : `$ ${Number(String(v)).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals) })}`;
+
+/**
+ * A count with its noun in the right number: `plural(1, 'factura', 'facturas')` -> '1 factura'.
+ * @example plural(3, 'línea', 'líneas') // '3 líneas'
+ */
+export const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** An ISO date ('2026-11-20', or the date of an ISO instant) as dd/mm/aaaa; '' for no value. */
+export const date = (v: unknown): string => {
+  if (typeof v !== 'string' || !v) return '';
+  const [y, m, d] = v.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
