@@ -56,7 +56,7 @@ export function buildServerOnce(): string {
   if (!serverBuilt) {
     const staging = path.join(target, `.build-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    const res = spawnSync('npm', ['run', '--silent', 'build:server', '--', `--outfile=${path.join(staging, 'main.mjs')}`], { cwd: root, stdio: 'inherit' });
+    const res = spawnSync('npm', ['run', '--silent', 'build:server', '--', `--outdir=${staging}`], { cwd: root, stdio: 'inherit' });
     if (res.status !== 0) throw new Error('npm run build:server failed');
     for (const file of readdirSync(staging)) renameSync(path.join(staging, file), path.join(target, file));
     rmSync(staging, { recursive: true, force: true });

@@ -20,8 +20,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipWriter } from './zip-writer.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comprobanteType } from '../comprobantes/registry.ts';
-import { renderRide } from '../comprobantes/ride/render-ride.ts';
+import { startRidePrinter, type RidePrinter } from './ride-printer.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 import type { Period } from './period.ts';
 
@@ -53,7 +52,8 @@ interface ArchiveDoc {
   codDoc: string;
   numeroAutorizacion?: string;
   fechaAutorizacion?: string;
-  logo?: Buffer;
+  /** Issued by the company: its RIDE carries the company's logo (a received one is the supplier's). */
+  issued: boolean;
 }
 
 /**
@@ -79,82 +79,95 @@ async function write(db: Db, p: { companyId: string; period: Period; rides?: boo
   const missing: string[] = [];
   let count = 0;
 
-  const add = async (d: ArchiveDoc) => {
-    zip.add(`${d.path}.xml`, Buffer.from(d.xml, 'utf8'), { deflate: true });
-    if (p.rides !== false) try {
-      const type = comprobanteType(d.codDoc);
-      const pdf = await renderRide({ doc: type.ride(d.signedXml), numeroAutorizacion: d.numeroAutorizacion, fechaAutorizacion: d.fechaAutorizacion, logo: d.logo, labels: { formasPago: formas } });
+  // A batch's RIDEs are all asked of the printer first (it prints them on its thread while this one
+  // zips), then taken in order.
+  const printer: RidePrinter | undefined = p.rides === false ? undefined : startRidePrinter({ logo, formasPago: formas });
+  const ride = (d: ArchiveDoc): Promise<Buffer | Error> | undefined =>
+    printer?.print({ codDoc: d.codDoc, signedXml: d.signedXml, numeroAutorizacion: d.numeroAutorizacion, fechaAutorizacion: d.fechaAutorizacion, withLogo: d.issued }).catch((err: Error) => err);
+  try {
+    const addAll = async (docs: ArchiveDoc[]) => {
+      const pdfs = docs.map(ride);
+      for (const [i, d] of docs.entries()) await add(d, await pdfs[i]);
+    };
+    const add = async (d: ArchiveDoc, pdf: Buffer | Error | undefined) => {
+      zip.add(`${d.path}.xml`, Buffer.from(d.xml, 'utf8'), { deflate: true });
       // A PDF's streams are compressed already: stored, not deflated again.
-      zip.add(`${d.path}.pdf`, pdf, { deflate: false });
-    } catch (err) {
-      missing.push(`${d.path}.pdf: ${(err as Error).message}`);
-    }
-    count += 1;
-    // Backpressure: wait until the client has taken what was sent; a client that went away (the
-    // answer destroyed) ends the work instead of reading the rest of the month for nobody.
-    if (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
-    if (out.destroyed) throw new Error('archivo del mes: el cliente cerró la descarga');
-  };
+      if (pdf instanceof Error) missing.push(`${d.path}.pdf: ${pdf.message}`);
+      else if (pdf) zip.add(`${d.path}.pdf`, pdf, { deflate: false });
+      count += 1;
+      // Backpressure: wait until the client has taken what was sent; a client that went away (the
+      // answer destroyed) ends the work instead of reading the rest of the month for nobody.
+      if (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
+      if (out.destroyed) throw new Error('archivo del mes: el cliente cerró la descarga');
+    };
 
-  // The month's ids first (a few MB for 50,000 documents), then the rows 100 at a time by primary
-  // key: one index scan, not a re-sorted scan per batch.
-  const issuedIds = (await rows(sql`
-    select c.id from comprobante c
-    where c.company_id = ${p.companyId} and c.status in ('AUTORIZADA', 'ANULADA') and c.fecha_emision between ${p.period.from} and ${p.period.to}
-    order by c.fecha_emision, c.cod_doc, c.estab, c.pto_emi, c.secuencial`)).map((r) => str(r.id));
-  for (let i = 0; i < issuedIds.length; i += BATCH) {
-    const ids = issuedIds.slice(i, i + BATCH);
-    const batch = await rows(sql`
-      select c.id, c.cod_doc, c.estab, c.pto_emi, c.secuencial, c.signed_xml, c.authorization_xml, c.numero_autorizacion, c.fecha_autorizacion
-      from comprobante c where c.company_id = ${p.companyId} and c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-    const byId = new Map(batch.map((r) => [str(r.id), r]));
-    for (const id of ids) {
-      const r = byId.get(id);
-      if (!r?.signed_xml) continue;
-      const codDoc = str(r.cod_doc);
-      const stem = metaByCodDoc(codDoc)?.fileStem ?? 'comprobante';
-      await add({
-        path: `emitidos/${FOLDER[codDoc] ?? codDoc}/${stem}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial).padStart(9, '0')}`,
-        xml: str(r.authorization_xml) || str(r.signed_xml),
-        signedXml: str(r.signed_xml),
-        codDoc,
-        numeroAutorizacion: str(r.numero_autorizacion) || undefined,
-        fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
-        logo,
-      });
+    // The month's ids first (a few MB for 50,000 documents), then the rows 100 at a time by primary
+    // key: one index scan, not a re-sorted scan per batch.
+    const issuedIds = (await rows(sql`
+      select c.id from comprobante c
+      where c.company_id = ${p.companyId} and c.status in ('AUTORIZADA', 'ANULADA') and c.fecha_emision between ${p.period.from} and ${p.period.to}
+      order by c.fecha_emision, c.cod_doc, c.estab, c.pto_emi, c.secuencial`)).map((r) => str(r.id));
+    for (let i = 0; i < issuedIds.length; i += BATCH) {
+      const ids = issuedIds.slice(i, i + BATCH);
+      const batch = await rows(sql`
+        select c.id, c.cod_doc, c.estab, c.pto_emi, c.secuencial, c.signed_xml, c.authorization_xml, c.numero_autorizacion, c.fecha_autorizacion
+        from comprobante c where c.company_id = ${p.companyId} and c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const byId = new Map(batch.map((r) => [str(r.id), r]));
+      const docs: ArchiveDoc[] = [];
+      for (const id of ids) {
+        const r = byId.get(id);
+        if (!r?.signed_xml) continue;
+        const codDoc = str(r.cod_doc);
+        const stem = metaByCodDoc(codDoc)?.fileStem ?? 'comprobante';
+        docs.push({
+          path: `emitidos/${FOLDER[codDoc] ?? codDoc}/${stem}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial).padStart(9, '0')}`,
+          xml: str(r.authorization_xml) || str(r.signed_xml),
+          signedXml: str(r.signed_xml),
+          codDoc,
+          numeroAutorizacion: str(r.numero_autorizacion) || undefined,
+          fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
+          issued: true,
+        });
+      }
+      await addAll(docs);
     }
+
+    const receivedIds = (await rows(sql`
+      select rd.id from received_document rd
+      where rd.company_id = ${p.companyId} and rd.fecha_emision between ${p.period.from} and ${p.period.to}
+      order by rd.fecha_emision, rd.cod_doc, rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial`)).map((r) => str(r.id));
+    for (let i = 0; i < receivedIds.length; i += BATCH) {
+      const ids = receivedIds.slice(i, i + BATCH);
+      const batch = await rows(sql`
+        select rd.id, rd.cod_doc, rd.estab, rd.pto_emi, rd.secuencial, rd.ruc_emisor, rd.xml, rd.authorization_xml, rd.numero_autorizacion, rd.fecha_autorizacion
+        from received_document rd where rd.company_id = ${p.companyId} and rd.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const byId = new Map(batch.map((r) => [str(r.id), r]));
+      const docs: ArchiveDoc[] = [];
+      for (const id of ids) {
+        const r = byId.get(id);
+        if (!r) continue;
+        const codDoc = str(r.cod_doc);
+        docs.push({
+          path: `recibidos/${FOLDER[codDoc] ?? codDoc}/${str(r.ruc_emisor)}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial)}`,
+          xml: str(r.authorization_xml) || str(r.xml),
+          signedXml: str(r.xml),
+          codDoc,
+          numeroAutorizacion: str(r.numero_autorizacion) || undefined,
+          fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
+          issued: false,
+        });
+      }
+      await addAll(docs);
+    }
+
+    const lines = [
+      `Comprobantes electrónicos de ${p.period.period}: ${count}, cada uno con su XML autorizado${p.rides === false ? '' : ' y su RIDE (PDF)'}.`,
+      'Carpetas: emitidos/ y recibidos/, por tipo de comprobante. El SRI exige conservarlos 7 años.',
+      ...(missing.length ? ['', 'RIDE que no se pudieron generar (el XML sí está):', ...missing] : []),
+    ];
+    zip.add('LEEME.txt', Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), { deflate: true });
+    zip.end();
+  } finally {
+    await printer?.close();
   }
-
-  const receivedIds = (await rows(sql`
-    select rd.id from received_document rd
-    where rd.company_id = ${p.companyId} and rd.fecha_emision between ${p.period.from} and ${p.period.to}
-    order by rd.fecha_emision, rd.cod_doc, rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial`)).map((r) => str(r.id));
-  for (let i = 0; i < receivedIds.length; i += BATCH) {
-    const ids = receivedIds.slice(i, i + BATCH);
-    const batch = await rows(sql`
-      select rd.id, rd.cod_doc, rd.estab, rd.pto_emi, rd.secuencial, rd.ruc_emisor, rd.xml, rd.authorization_xml, rd.numero_autorizacion, rd.fecha_autorizacion
-      from received_document rd where rd.company_id = ${p.companyId} and rd.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-    const byId = new Map(batch.map((r) => [str(r.id), r]));
-    for (const id of ids) {
-      const r = byId.get(id);
-      if (!r) continue;
-      const codDoc = str(r.cod_doc);
-      await add({
-        path: `recibidos/${FOLDER[codDoc] ?? codDoc}/${str(r.ruc_emisor)}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial)}`,
-        xml: str(r.authorization_xml) || str(r.xml),
-        signedXml: str(r.xml),
-        codDoc,
-        numeroAutorizacion: str(r.numero_autorizacion) || undefined,
-        fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
-      });
-    }
-  }
-
-  const lines = [
-    `Comprobantes electrónicos de ${p.period.period}: ${count}, cada uno con su XML autorizado${p.rides === false ? '' : ' y su RIDE (PDF)'}.`,
-    'Carpetas: emitidos/ y recibidos/, por tipo de comprobante. El SRI exige conservarlos 7 años.',
-    ...(missing.length ? ['', 'RIDE que no se pudieron generar (el XML sí está):', ...missing] : []),
-  ];
-  zip.add('LEEME.txt', Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), { deflate: true });
-  zip.end();
 }

@@ -8,7 +8,7 @@
  * @example const ed = useScreenEditor('invoice'); ed.change((l) => putField(l, 'ordenCompra', form));
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../engine/api-client.ts';
+import { ApiError, request } from '../../engine/api-client.ts';
 import { notify } from '../../engine/notify.ts';
 import { invalidate } from '../../engine/revisions.ts';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -81,8 +81,11 @@ export function useScreenEditor(resource: string | null, start?: ScreenLayer) {
   }, [resource]);
   useEffect(() => void load(), [load]);
 
-  // The preview: the server merges and checks the draft; its refusals are shown where they apply.
+  // The preview: the server merges and checks the draft; its refusals (4xx with details) are shown
+  // where they apply and hold Guardar. A preview that failed otherwise (the network, a busy server)
+  // is asked again, up to 3 times, and never holds Guardar: the server checks the layer on saving.
   const asked = useRef(0);
+  const [retry, setRetry] = useState(0);
   useEffect(() => {
     if (!resource || !saved) return;
     const n = ++asked.current;
@@ -92,13 +95,17 @@ export function useScreenEditor(resource: string | null, start?: ScreenLayer) {
         if (n !== asked.current) return;
         setPreview(res.data);
         setProblems([]);
+        setRetry(0);
       } catch (err) {
         if (n !== asked.current) return;
-        setProblems(detailsOf(err) ?? [{ path: '', message: err instanceof Error ? err.message : 'No se pudo ver la pantalla' }]);
+        const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429 ? detailsOf(err) : undefined;
+        setProblems(refused ?? (err instanceof ApiError && err.status < 500 && err.status !== 429 ? [{ path: '', message: err.message }] : []));
+        if (!refused && retry < 3) setTimeout(() => n === asked.current && setRetry((r) => r + 1), 2000);
       }
     }, 300);
     return () => clearTimeout(timer);
-  }, [resource, draft, saved]);
+    // `retry` asks again for the same draft; an answer resets the count.
+  }, [resource, draft, saved, retry]);
 
   const afterSave = useCallback(async (res: { data: ScreenLayer; response?: Response }, message: string) => {
     setSaved({ layer: res.data, version: versionOf(res.response) });
