@@ -13,8 +13,9 @@
  * (backpressure), so memory holds one batch and the central directory (about 100 bytes per entry)
  * whatever the month's size. A RIDE that cannot be printed (a received XML
  * in a version Emite does not print) is left out and listed in LEEME.txt; the XML is always there.
- * `rides: false` leaves the RIDEs out (the XML is the legal document; a RIDE costs about 15 ms of
- * CPU to print, the XML almost nothing).
+ * The RIDEs are printed on a worker thread with a small heap (./ride-printer.ts), a batch at a time
+ * while this thread zips. `rides: false` leaves them out (the XML is the legal document; a RIDE
+ * costs about 20 ms of CPU to print, the XML almost nothing).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipWriter } from './zip-writer.ts';

@@ -36,7 +36,14 @@ const logo = shared.logo ? Buffer.from(shared.logo) : undefined;
 /** The PDF of job `id`, or why it could not be printed (Spanish, as renderRide says it). */
 export type RideAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
-parentPort?.on('message', async (job: RideJob) => {
+// One RIDE at a time: renderRide is asynchronous, and a batch's jobs arrive together; printed side by
+// side they would hold a hundred documents in memory at once.
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on('message', (job: RideJob) => {
+  queue = queue.then(() => print(job));
+});
+
+async function print(job: RideJob): Promise<void> {
   try {
     const doc = comprobanteType(job.codDoc).ride(job.signedXml);
     const pdf = await renderRide({ doc, numeroAutorizacion: job.numeroAutorizacion, fechaAutorizacion: job.fechaAutorizacion, logo: job.withLogo ? logo : undefined, labels: { formasPago: shared.formasPago } });
@@ -47,4 +54,4 @@ parentPort?.on('message', async (job: RideJob) => {
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: (err as Error).message } satisfies RideAnswer);
   }
-});
+}

@@ -60,7 +60,9 @@ export class ZipWriter {
     const nameBytes = Buffer.from(name, 'utf8');
     if (nameBytes.length > U16) throw new Error(`ZipWriter: name too long: ${name.slice(0, 80)}…`);
     if (data.length >= U32) throw new Error(`ZipWriter: ${name} passes 4 GB`);
-    const body = opts.deflate ? deflateRawSync(data, { level: 6 }) : data;
+    // zlib's output buffer sized to the entry (an XML deflates to about a fifth): its default 16 KB
+    // would leave 16 KB of garbage per entry behind for the collector, not 2.
+    const body = opts.deflate ? deflateRawSync(data, { level: 6, chunkSize: Math.max(1024, Math.min(16 * 1024, (data.length >> 2) + 512)) }) : data;
     const crc = crc32(data);
     const method = opts.deflate ? 8 : 0;
 
