@@ -27,6 +27,7 @@ import { claimJobs, completeJob, releaseJobs, retryJob, type JobKind, type JobRo
 import type { SriPort } from './sri-port.ts';
 import { resendIfUnprocessed } from './resend-unprocessed.ts';
 import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
+import { rowsOf } from '../db/query-rows.ts';
 
 export interface WorkerDeps {
   db: Db;
@@ -252,7 +253,7 @@ const POSTPONED_BY_OUTAGE = sql.raw(`status = 'pending' and kind in ('sri_send',
  */
 export async function wakeSriJobs(db: Db, now: Date): Promise<number> {
   const res = await db.execute(sql`update job set run_at = ${now}, updated_at = ${now} where ${POSTPONED_BY_OUTAGE} and run_at > ${now} returning 1 as n`);
-  return (res as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf(res).length;
 }
 
 /**
@@ -270,7 +271,7 @@ export async function probeSriIfDown(db: Db, now: Date): Promise<boolean> {
         and not exists (select 1 from job j where j.status in ('pending', 'running') and j.kind in ${SRI_KINDS} and j.last_error like ${`${SRI_UNAVAILABLE_PREFIX}%`} and (j.updated_at > ${since} or j.run_at <= ${now}))
       order by run_at limit 1)
     returning 1 as n`);
-  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf(res).length > 0;
 }
 
 /** Run one claimed job; a failure reschedules it with backoff (retryJob) and @returns undefined. */

@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index-tables.ts';
+import { rowsOf } from '../db/query-rows.ts';
 
 /** sri_batch: a batch issue (DESIGN.md §14), its lotes' progress in the payload (jobs/batch-runner.ts). */
 export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante' | 'webhook_delivery' | 'sri_batch';
@@ -29,7 +30,7 @@ export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: 
       for update skip locked
     )
     returning company_id, id, kind, comprobante_id, payload, attempts, last_error`);
-  return ((result as { rows: Array<Record<string, unknown>> }).rows).map((r) => ({
+  return rowsOf(result).map((r) => ({
     companyId: r.company_id as string,
     id: r.id as string,
     kind: r.kind as string,

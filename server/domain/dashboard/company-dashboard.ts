@@ -19,6 +19,7 @@ import { daysOverdue } from '../../../core/receivables.ts';
 import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import type { AttentionItem, CompanyDashboard, InvoiceRef } from '../../../core/dashboard.ts';
 import type { EmissionScope } from '../users/emission-scope.ts';
+import { rowsOf } from '../../db/query-rows.ts';
 
 export type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
 
@@ -41,7 +42,7 @@ export interface DashboardParams {
 type Row = Record<string, unknown>;
 type ComprobanteJson = { id: string; cod_doc: string; status: string; fecha_emision: string; razon_social_comprador: string; importe_total: number; estab: string; pto_emi: string; secuencial: number | null; mensajes: Array<{ identificador: string; mensaje: string; informacionAdicional?: string }> | null };
 
-const firstRow = (r: unknown): Row => (r as { rows: Row[] }).rows[0] ?? {};
+const firstRow = (r: unknown): Row => rowsOf<Row>(r)[0] ?? {};
 /** PGlite and node-postgres both parse json columns; a driver handing back text is parsed here. */
 const json = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;

@@ -16,11 +16,11 @@ import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 
 import { agingDocuments } from './aging.ts';
 import type { CustomerStatement, StatementLine, StatementMove } from '../../../core/customer-statement.ts';
+import { rowsOf } from '../../db/query-rows.ts';
 
 export type { CustomerStatement, StatementLine, StatementMove };
 
 type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const ORDER: Record<StatementMove, number> = { documento: 0, nota_credito: 1, retencion: 2, pago: 3 };
 
@@ -61,7 +61,7 @@ export async function customerStatement(db: Db, p: { companyId: string; customer
   if (p.from > p.to) throw new AppError('VALIDATION', 'La fecha "desde" es posterior a "hasta"', { details: [{ path: 'from', message: 'posterior a hasta' }] });
   const [customer] = await db.select().from(customers).where(and(eq(customers.companyId, p.companyId), eq(customers.id, p.customerId)));
   if (!customer) throw notFound('El cliente');
-  const moves = rowsOf(await db.execute(movementsSql({ companyId: p.companyId, customerId: p.customerId, to: p.to })))
+  const moves = rowsOf<Row>(await db.execute(movementsSql({ companyId: p.companyId, customerId: p.customerId, to: p.to })))
     .map((r) => ({
       kind: r.kind as StatementMove,
       fecha: day(r.fecha),

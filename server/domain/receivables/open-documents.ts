@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PaymentResource, PaymentSide } from '../payments/payment-documents.ts';
 import { resourceOfDocument } from '../payments/payment-documents.ts';
+import { rowsOf } from '../../db/query-rows.ts';
 
 export interface OpenDocument {
   table: 'comprobante' | 'received';
@@ -31,7 +32,6 @@ export interface OpenDocument {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const money = (v: unknown) => Number(v).toFixed(2);
 
@@ -105,7 +105,7 @@ function payablesSql(p: { companyId: string; date: string; counterpart?: string 
  * @param p.counterpart only this customer's (receivables) or supplier's (payables) record _id.
  */
 export async function openDocumentsAt(db: Db, p: { companyId: string; side: PaymentSide; date: string; counterpart?: string }): Promise<OpenDocument[]> {
-  const rows = rowsOf(await db.execute(p.side === 'receivable' ? receivablesSql(p) : payablesSql(p)));
+  const rows = rowsOf<Row>(await db.execute(p.side === 'receivable' ? receivablesSql(p) : payablesSql(p)));
   return rows
     .map((r) => {
       const table = r.table as 'comprobante' | 'received';

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import type { JsonSchema } from '../resources/schema-values.ts';
 import { isNumeric, refFields, searchableFields, sortableFields } from './record-fields.ts';
+import { queryRows as rowsOf } from '../../db/query-rows.ts';
 
 const PREFIX = 'rx_';
 /** What the first version of this function created (one per scalar property); dropped when unwanted. */
@@ -63,11 +64,6 @@ export function wantedRecordIndexes(registry: SchemaRegistry, opts: { trgm: bool
   return wanted;
 }
 
-/** Rows of a raw query on either driver (node-postgres and PGlite both answer `{rows}`). */
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const errorCode = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
 

@@ -6,12 +6,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { atsSettingsOf, type AtsSettings } from '../../../core/ats-settings.ts';
 import { AppError } from '../../errors.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 type Row = { ats: unknown };
 
 /** @example (await readAtsSettings(db, { companyId })).anulados // 'excluir-sri' */
 export async function readAtsSettings(db: Db, p: { companyId: string }): Promise<AtsSettings> {
-  const rows = ((await db.execute(sql`select extra->'reportSettings'->'ats' as ats from company where id = ${p.companyId}`)) as unknown as { rows: Row[] }).rows;
+  const rows = await queryRows<Row>(db, sql`select extra->'reportSettings'->'ats' as ats from company where id = ${p.companyId}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'La empresa no existe');
   const v = rows[0].ats;
   return atsSettingsOf(typeof v === 'string' ? JSON.parse(v) : v);

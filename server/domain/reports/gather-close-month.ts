@@ -23,6 +23,7 @@ import { splitNumero } from './ats/ats-codes.ts';
 import { monthEndAfter, type Period } from './period.ts';
 import { trustedReceived, unconfirmedReceived } from './trusted-received.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /** A document the check lists (not in the ATS): unconfirmed received, or issued and not yet authorised. */
 export interface PendingDoc extends FormDoc {
@@ -77,7 +78,7 @@ const linesOf = (rs: Array<Record<string, unknown>> | undefined): RetencionLine[
  * @example const month = await gatherCloseMonth(db, { companyId, period: parsePeriod('2026-03') });
  */
 export async function gatherCloseMonth(db: Db, p: { companyId: string; period: Period }): Promise<CloseMonth> {
-  const rows = async (q: SQL): Promise<Row[]> => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+  const rows = (q: SQL): Promise<Row[]> => queryRows<Row>(db, q);
   const c = p.companyId;
   const { from, to } = p.period;
   const windowEnd = monthEndAfter(p.period, 1);
@@ -246,13 +247,13 @@ async function attachModifiedDocuments(db: Db, companyId: string, compras: Close
     notas.map((n) => sql`(${n.identificacion}, ${n.modificado!.estab}, ${n.modificado!.ptoEmi}, ${String(n.modificado!.secuencial).padStart(9, '0')})`),
     sql`, `,
   );
-  const found = ((await db.execute(sql`
+  const found = await queryRows<Row>(db, sql`
     select rd.id, rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial, rd.clave_acceso,
       (select d->>'codSustento' from comprobante r cross join lateral jsonb_array_elements(r.type_detail->'docsSustento') d
         where r.company_id = rd.company_id and r.related_id = rd.id and r.cod_doc = '07' and r.status = 'AUTORIZADA' and d->>'receivedDocument' = rd.id::text
         limit 1) as cod_sustento
     from received_document rd
-    where rd.company_id = ${companyId} and rd.cod_doc = '01' and (rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial) in (${keys})`)) as unknown as { rows: Row[] }).rows;
+    where rd.company_id = ${companyId} and rd.cod_doc = '01' and (rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial) in (${keys})`);
   const byKey = new Map(found.map((r) => [`${str(r.ruc_emisor)}|${str(r.estab)}|${str(r.pto_emi)}|${Number(r.secuencial)}`, r]));
   for (const n of notas) {
     const hit = byKey.get(`${n.identificacion}|${n.modificado!.estab}|${n.modificado!.ptoEmi}|${n.modificado!.secuencial}`);

@@ -24,6 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { startRidePrinter, type RidePrinter } from './ride-printer.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 import type { Period } from './period.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 type Row = Record<string, unknown>;
 const BATCH = 100;
@@ -73,7 +74,7 @@ export function monthArchive(db: Db, p: { companyId: string; period: Period; rid
 }
 
 async function write(db: Db, p: { companyId: string; period: Period; rides?: boolean }, zip: ZipWriter, out: PassThrough): Promise<void> {
-  const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+  const rows = (q: ReturnType<typeof sql>) => queryRows<Row>(db, q);
   const [company] = await rows(sql`select logo from company where id = ${p.companyId}`);
   const formas = Object.fromEntries((await rows(sql`select code, name from catalog_entry where table_name = 'forma_pago'`)).map((r) => [str(r.code), str(r.name)]));
   const logo = company?.logo ? Buffer.from(company.logo as Uint8Array) : undefined;

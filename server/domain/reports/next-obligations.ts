@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { guayaquilDate, daysBetween } from '../../../core/guayaquil-date.ts';
 import { nextObligations, type Obligation } from '../../../core/tax-calendar.ts';
 import { AppError } from '../../errors.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export type UpcomingObligation = Obligation & { daysLeft: number };
 export type CompanyObligations = { today: string; obligations: UpcomingObligation[] };
@@ -18,7 +19,7 @@ export type CompanyObligations = { today: string; obligations: UpcomingObligatio
  * @example (await companyObligations(db, { companyId, now: new Date() })).obligations[0] // { code: 'FORM_104', dueDate: '2026-04-16', daysLeft: 14, … }
  */
 export async function companyObligations(db: Db, p: { companyId: string; now: Date }): Promise<CompanyObligations> {
-  const rows = ((await db.execute(sql`select ruc, contribuyente_especial from company where id = ${p.companyId}`)) as unknown as { rows: Array<{ ruc: string; contribuyente_especial: string | null }> }).rows;
+  const rows = await queryRows<{ ruc: string; contribuyente_especial: string | null }>(db, sql`select ruc, contribuyente_especial from company where id = ${p.companyId}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'La empresa no existe');
   const today = guayaquilDate(p.now);
   const obligations = nextObligations({ ruc: rows[0].ruc, today, contribuyenteEspecial: Boolean(rows[0].contribuyente_especial) }).map((o) => ({ ...o, daysLeft: daysBetween(today, o.dueDate) }));

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { CERTIFICATE_WARNING_DAYS } from '../dashboard/company-dashboard.ts';
 import { WEBHOOK_JOB_KIND, unixSeconds } from './webhook-jobs.ts';
+import { rowsOf } from '../../db/query-rows.ts';
 
 const TYPE = 'certificate.expiring';
 
@@ -38,7 +39,7 @@ export async function announceExpiringCertificates(db: Db, p: { now: Date }): Pr
       ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
     from events e join webhook_endpoint w on w.company_id = e.company_id and ${TYPE}::text = any(w.events)
     returning 1 as n`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf(result).length;
 }
 
 /**

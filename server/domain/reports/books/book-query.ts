@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../errors.ts';
 import { listQuerySchema, type ListQuery } from '../../list-query.ts';
 import { parsePeriod, PERIOD_PATTERN } from '../period.ts';
+import { queryRows, rowsOf } from '../../../db/query-rows.ts';
 
 export const bookQuerySchema = {
   type: 'object',
@@ -50,7 +51,7 @@ export async function bookFilters(db: Db, companyId: string, q: BookQuery): Prom
   if (q.establishment) {
     if (/^\d{3}$/.test(q.establishment)) estab = q.establishment;
     else {
-      const rows = ((await db.execute(sql`select estab from establishment where company_id = ${companyId} and id::text = ${q.establishment}`)) as unknown as { rows: Array<{ estab: string }> }).rows;
+      const rows = await queryRows<{ estab: string }>(db, sql`select estab from establishment where company_id = ${companyId} and id::text = ${q.establishment}`);
       if (!rows[0]) throw new AppError('NOT_FOUND', 'El establecimiento no existe');
       estab = rows[0].estab;
     }
@@ -113,8 +114,8 @@ export const numero = (estab: unknown, ptoEmi: unknown, secuencial: unknown) => 
 /** Runs the page and count statements of a book. */
 export async function runBook<T>(db: Db, p: { rows: SQL; count: SQL; map: (r: Record<string, unknown>) => T }): Promise<{ items: T[]; total: number }> {
   const [rows, count] = await Promise.all([db.execute(p.rows), db.execute(p.count)]);
-  const list = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const total = Number((count as unknown as { rows: Array<{ n: unknown }> }).rows[0]?.n ?? 0);
+  const list = rowsOf(rows);
+  const total = Number(rowsOf<{ n: unknown }>(count)[0]?.n ?? 0);
   return { items: list.map(p.map), total };
 }
 
