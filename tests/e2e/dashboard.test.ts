@@ -60,6 +60,13 @@ describe('dashboard in Chromium', () => {
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Inicio', exact: true }).click();
     await expect.poll(() => page.getByTestId('kpi-Ventas del mes').textContent()).toBe('$ 1,354.85'); // 987.45 + 367.40
+    // Ventas del mes includes IVA: its help says the base and the IVA, which add up to it
+    const help = (await page.getByTestId('kpi-Ventas del mes').locator('xpath=..').textContent()) ?? '';
+    const [, base, iva] = /Base \$ ([\d,]+\.\d{2}) \+ IVA \$ ([\d,]+\.\d{2})/.exec(help) ?? [];
+    expect(Math.round((Number(base.replace(/,/g, '')) + Number(iva.replace(/,/g, ''))) * 100)).toBe(135485);
+    expect(Number(iva.replace(/,/g, ''))).toBeGreaterThan(0);
+    // the period's comprobantes are counted per type, each labelled (not all as facturas)
+    await expect.poll(() => page.getByTestId('by-type').textContent()).toMatch(/Factura: \d+ comprobantes/);
     await page.getByTestId('sales-chart').locator('.recharts-bar-rectangle').first().waitFor();
     const attention = page.getByTestId('attention');
     await expect.poll(() => attention.textContent()).toContain('Rechazada por el SRI: [45]');
