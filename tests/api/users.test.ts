@@ -69,6 +69,13 @@ describe('users API', () => {
 
   it('guards against lock-out and privilege escalation', async () => {
     expect((await api('DELETE', `/api/user/${owner.userId}`, owner.auth)).statusCode).toBe(409);
+    // an ADMIN cannot make a SUPERADMIN; the refusal names the roles as the users screen does
+    const adminEmail = uniqueEmail('admin');
+    await api('POST', '/api/user', owner.auth, { email: adminEmail, firstName: 'A', lastName: 'Dmin', role: 'ADMIN', password: 'Clave1234!' });
+    const adminLogin = await t.app.inject({ method: 'PUT', url: '/auth/login', payload: { email: adminEmail, password: 'Clave1234!' } });
+    const promote = await api('POST', '/api/user', { authorization: `Bearer ${adminLogin.json().token}` }, { email: uniqueEmail(), firstName: 'S', lastName: 'A', role: 'SUPERADMIN', password: 'Clave1234!' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().message).toBe('Solo un Superadministrador puede asignar el rol Superadministrador');
     const self = await api('PUT', `/api/user/${owner.userId}`, owner.auth, { email: owner.email, firstName: 'Ana', lastName: 'Pérez', role: 'EMISOR' });
     expect(self.statusCode).toBe(400);
     const email = uniqueEmail('emisor');
