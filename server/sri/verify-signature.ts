@@ -13,7 +13,7 @@
 import { createHash, verify as rsaVerify, X509Certificate } from 'node:crypto';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { C14nCanonicalization, C14nCanonicalizationWithComments } from 'xml-crypto';
-import { kids } from './xml-dom.ts';
+import { isElement, kids } from './xml-dom.ts';
 
 const NS_DS = 'http://www.w3.org/2000/09/xmldsig#';
 const NS_ETSI = 'http://uri.etsi.org/01903/v1.3.2#';
@@ -36,14 +36,14 @@ function elementsById(root: Element): Map<string, Element[]> {
       const value = el.getAttribute(name);
       if (value) index.set(value, [...(index.get(value) ?? []), el]);
     }
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) walk(c as unknown as Element);
+    for (let c = el.firstChild; c; c = c.nextSibling) if (isElement(c)) walk(c);
   };
   walk(root);
   return index;
 }
 
 function lastElementChild(el: Element): Element | undefined {
-  for (let c = el.lastChild; c; c = c.previousSibling) if (c.nodeType === 1) return c as unknown as Element;
+  for (let c = el.lastChild; c; c = c.previousSibling) if (isElement(c)) return c;
   return undefined;
 }
 
@@ -57,8 +57,8 @@ function ancestorNamespaces(el: Element): Array<{ prefix: string; namespaceURI: 
   for (const a of Array.from(el.attributes)) if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) own.add(a.name.slice(6));
   const seen = new Set<string>();
   const found: Array<{ prefix: string; namespaceURI: string }> = [];
-  for (let p = el.parentNode; p && p.nodeType === 1; p = p.parentNode) {
-    for (const a of Array.from((p as unknown as Element).attributes)) {
+  for (let p = el.parentNode; p && isElement(p); p = p.parentNode) {
+    for (const a of Array.from(p.attributes)) {
       if (a.name !== 'xmlns' && !a.name.startsWith('xmlns:')) continue;
       const prefix = a.name.slice(6);
       if (seen.has(prefix)) continue;
@@ -72,13 +72,15 @@ function ancestorNamespaces(el: Element): Array<{ prefix: string; namespaceURI: 
 /** C14N 1.0 (inclusive) of `el`; with `enveloped`, of a copy without `signature` (enveloped-signature transform). */
 function canonical(el: Element, algorithm: string, signature?: Element): string {
   const c14n = algorithm.endsWith('#WithComments') ? new C14nCanonicalizationWithComments() : new C14nCanonicalization();
-  if (!signature) return c14n.process(el as unknown as Node, { ancestorNamespaces: ancestorNamespaces(el) }).toString();
+  // xml-crypto types its input as the browser's DOM Node; xmldom's Element is that node at run time.
+  const apex = el as unknown as Node;
+  if (!signature) return c14n.process(apex, { ancestorNamespaces: ancestorNamespaces(el) }).toString();
   // The enveloped-signature transform: the signature is taken out of the tree for the digest and
   // put back where it was (cheaper than cloning the comprobante, which cost 0.8 ms per factura).
   const next = signature.nextSibling;
   el.removeChild(signature);
   try {
-    return c14n.process(el as unknown as Node, { ancestorNamespaces: ancestorNamespaces(el) }).toString();
+    return c14n.process(apex, { ancestorNamespaces: ancestorNamespaces(el) }).toString();
   } finally {
     el.insertBefore(signature, next);
   }
@@ -110,7 +112,8 @@ const BAD_SIGNATURE_VALUE = 'El valor de la firma (SignatureValue) no correspond
  *   informacionAdicional for error 39).
  */
 export function verifyComprobanteSignature(xml: string): string | null {
-  return verifyComprobanteRoot(new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Element);
+  const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
+  return root ? verifyComprobanteRoot(root) : 'El comprobante no está firmado (XML vacío)';
 }
 
 /** Same as {@link verifyComprobanteSignature}, on a comprobante already parsed (its root element). */
@@ -125,7 +128,7 @@ export function verifyComprobanteRoot(root: Element): string | null {
 }
 
 function checkSignatureOf(root: Element): string | null {
-  const signatures = Array.from(root.getElementsByTagNameNS(NS_DS, 'Signature')) as unknown as Element[];
+  const signatures = Array.from(root.getElementsByTagNameNS(NS_DS, 'Signature'));
   if (signatures.length === 0) return 'El comprobante no está firmado (falta ds:Signature)';
   if (signatures.length > 1) return 'El comprobante tiene más de una firma';
   const signature = signatures[0];
@@ -163,7 +166,7 @@ function checkSignatureOf(root: Element): string | null {
   // RSAKeyValue is deliberately not compared with the certificate: the reference signer
   // (ec-sri-invoice-signer, whose output SRI.md gives as the accepted form) writes the modulus and
   // exponent as decimal digits read as hex, and verifiers such as xmlsec1 use X509Data instead.
-  const certDigestEl = Array.from(signedProperties.getElementsByTagNameNS(NS_ETSI, 'CertDigest'))[0] as unknown as Element | undefined;
+  const certDigestEl: Element | undefined = Array.from(signedProperties.getElementsByTagNameNS(NS_ETSI, 'CertDigest'))[0];
   const certDigest = certDigestEl && dsChild(certDigestEl, 'DigestValue')?.textContent?.trim();
   if (certDigest !== createHash('sha1').update(cert.raw).digest('base64')) return 'SigningCertificate (CertDigest) no corresponde al certificado de KeyInfo';
 

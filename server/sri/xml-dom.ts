@@ -3,7 +3,12 @@
  * name (prefixes differ between senders), text trimmed. xmldom does not expand DTD entities, so
  * untrusted input cannot pull files or blow up memory through them.
  */
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
+
+/** Whether a node is an element (nodeType 1): what a child walk keeps. */
+export function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
 
 /**
  * @returns the document element.
@@ -17,7 +22,7 @@ export function parseXml(xml: string): Element {
     },
   }).parseFromString(xml, 'text/xml');
   if (errors.length || !doc.documentElement) throw new Error(errors[0] ?? 'XML vacío');
-  return doc.documentElement as unknown as Element;
+  return doc.documentElement;
 }
 
 /** Descendant elements with this local name, in document order. */
@@ -25,10 +30,9 @@ export function all(el: Element, localName: string): Element[] {
   const out: Element[] = [];
   const walk = (node: Element) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType !== 1) continue;
-      const e = c as unknown as Element;
-      if (e.localName === localName) out.push(e);
-      walk(e);
+      if (!isElement(c)) continue;
+      if (c.localName === localName) out.push(c);
+      walk(c);
     }
   };
   walk(el);
@@ -38,7 +42,7 @@ export function all(el: Element, localName: string): Element[] {
 /** Direct children with this local name. */
 export function kids(el: Element, localName: string): Element[] {
   const out: Element[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 && (c as unknown as Element).localName === localName) out.push(c as unknown as Element);
+  for (let c = el.firstChild; c; c = c.nextSibling) if (isElement(c) && c.localName === localName) out.push(c);
   return out;
 }
 

@@ -52,7 +52,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
   const fixed = readOnly || locked;
   return (
     <Table.Row data-testid={`line-${index}`}>
-      <Table.Cell minW="140px" verticalAlign="top" data-label="Producto" data-wide>
+      <Table.Cell minW="165px" verticalAlign="top" data-label="Producto" data-wide>
         <Input
           size="sm"
           list="emite-products"
@@ -71,7 +71,7 @@ const LineRow = memo(function LineRow({ line, index, lineTotal, error, products,
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell minW="200px" data-label="Descripción" data-wide>
+      <Table.Cell minW="175px" data-label="Descripción" data-wide>
         <Input size="sm" aria-label={`Descripción de la línea ${n}`} value={line.descripcion} disabled={fixed} onChange={(e) => onChange(index, { descripcion: e.target.value })} />
       </Table.Cell>
       <Table.Cell w="90px" data-label="Cantidad">
