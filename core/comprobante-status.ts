@@ -43,6 +43,11 @@ export const STATUS_DISPLAY: Readonly<Record<ComprobanteStatus, { label: string;
   ANULADA: { label: 'Anulada', color: 'gray' },
 };
 
+/** A status as people read it ('AUTORIZADA' -> 'Autorizada'); an unknown code comes back as it is. */
+export function statusLabel(status: string): string {
+  return isComprobanteStatus(status) ? STATUS_DISPLAY[status].label : status;
+}
+
 /** Whether `status` is one of {@link COMPROBANTE_STATUSES} (a narrowing guard for untyped input). */
 export function isComprobanteStatus(status: string): status is ComprobanteStatus {
   return (COMPROBANTE_STATUSES as readonly string[]).includes(status);

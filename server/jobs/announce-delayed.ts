@@ -15,6 +15,8 @@ import { WAITING_FOR_SRI } from '../../core/comprobante-status.ts';
 import { metaByCodDoc } from '../../core/comprobante-types.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { enqueueWebhookEvent } from '../domain/webhooks/webhook-jobs.ts';
+import { statusLabel } from '../../core/comprobante-status.ts';
+import { date, money } from '../../core/display-format.ts';
 
 /** The hour (America/Guayaquil) of the emission day by which a comprobante should be authorised. */
 export const SAME_DAY_DEADLINE_HOUR = 20;
@@ -71,7 +73,7 @@ function eventData(r: DelayedRow, at: Date) {
 
 /** The Spanish mail to a company's administrators about the comprobantes of one sweep. */
 export function delayedMail(rows: DelayedRow[]): { subject: string; text: string } {
-  const lines = rows.map((r) => `- ${metaByCodDoc(r.codDoc)?.label ?? r.codDoc} ${numero(r)} del ${r.fechaEmision} a ${r.razonSocialComprador ?? ''}: $ ${Number(r.importeTotal ?? 0).toFixed(2)} (estado ${r.status})`);
+  const lines = rows.map((r) => `- ${metaByCodDoc(r.codDoc)?.label ?? r.codDoc} ${numero(r)} del ${date(r.fechaEmision)} a ${r.razonSocialComprador ?? ''}: ${money(r.importeTotal ?? 0)} (estado: ${statusLabel(r.status)})`);
   const subject = rows.length === 1 ? `Comprobante sin autorizar por el SRI al cierre del día: ${numero(rows[0])}` : `${rows.length} comprobantes sin autorizar por el SRI al cierre del día`;
   const text = [
     `A las ${SAME_DAY_DEADLINE_HOUR}:00 (hora de Ecuador) de su día de emisión, el SRI aún no había autorizado:`,

@@ -123,7 +123,7 @@ describe('the balance of a factura', () => {
     expect(draft).toMatchObject({ saldo: null, paymentStatus: null });
     const res = await pay(draft._id, 10);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/no está autorizada por el SRI \(estado BORRADOR\)/);
+    expect(res.json().message).toMatch(/no está autorizada por el SRI \(estado: Borrador\)/);
   });
 });
 

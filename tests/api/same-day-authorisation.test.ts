@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bookSale, createAndIssue, issuingCompany } from '../helpers/fixtures.ts';
-import { guayaquilDate } from '../../core/guayaquil-date.ts';
+import { guayaquilDate, toSriDate } from '../../core/guayaquil-date.ts';
 import { jobs } from '../../server/db/schema/index-tables.ts';
 import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
 import { announceDelayed, lateUpTo } from '../../server/jobs/announce-delayed.ts';
@@ -74,8 +74,9 @@ describe('a factura not authorised by 20:00 of its emission day', () => {
     const mails = (await t.mails()).slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: company.a.email, subject: `Comprobante sin autorizar por el SRI al cierre del día: ${waiting.numero}` });
-    expect(mails[0].text).toContain(`Factura ${waiting.numero} del ${today}`);
+    expect(mails[0].text).toContain(`Factura ${waiting.numero} del ${toSriDate(today)}`);
     expect(mails[0].text).not.toContain(authorised.numero);
+    expect(mails[0].text).toMatch(/: \$ [\d,]+\.\d{2} \(estado: (Firmada|Recibida|En proceso)\)/);
 
     // Later sweeps (this node or another) say nothing again.
     now = at('20:05');

@@ -30,6 +30,7 @@ import { xsdFileFor } from '../../../core/comprobante-types.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import { withCustomInfoAdicional } from '../screens/custom-info-adicional.ts';
 import { date } from '../../../core/display-format.ts';
+import { statusLabel } from '../../../core/comprobante-status.ts';
 
 export interface IssueComprobanteOptions {
   type: ComprobanteType;
@@ -116,7 +117,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const credentials = await credentialsOf(o, tx, loaded?.certificate);
     if (!loaded) throw notFound(the.theOne);
     const { row, company, establishment, customer } = loaded;
-    if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} ya fue emitid${the.ending} (estado ${row.status})`);
+    if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} ya fue emitid${the.ending} (estado: ${statusLabel(row.status)})`);
 
     const today = guayaquilDate(o.now);
     const age = daysBetween(row.fechaEmision, today);

@@ -13,6 +13,7 @@ import { theLabelOf } from '../comprobantes/comprobante-labels.ts';
 import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import { receivedNumero } from '../received/received-view.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { statusLabel } from '../../../core/comprobante-status.ts';
 
 /** The API resources with `/{_id}/payments` (`/api/{resource}/{_id}/payments`). */
 export const PAYMENT_RESOURCES = ['invoice', 'debit-note', 'purchase-settlement', 'received-document'] as const;
@@ -161,7 +162,7 @@ export function notInBooksReason(t: PaymentTarget): string | null {
     return `${t.what} no está confirmada con el SRI o fue anulada: no lleva saldo ni pagos`;
   }
   if (t.status === 'ANULADA') return `${t.what} está ANULADA: no lleva saldo ni pagos`;
-  return `${t.what} no está autorizada por el SRI (estado ${t.status}): solo los comprobantes autorizados llevan saldo y pagos`;
+  return `${t.what} no está autorizada por el SRI (estado: ${statusLabel(t.status)}): solo los comprobantes autorizados llevan saldo y pagos`;
 }
 
 /** The resource of a payment's document (for links), from the row it points at. */

@@ -32,7 +32,7 @@ describe('the issued document view', () => {
       ['MOU-01', 'Mouse inalámbrico', '2', '$ 18.50', '$ 0.00', '15 %', '$ 37.00'],
       ['LIB-01', 'Libro', '1.5', '$ 0.123456', '$ 2.50', '0 %', '$ 1,234.50'],
     ]);
-    expect(pagoRows(factura, (c) => (c === '20' ? 'Otros con utilización del sistema financiero' : String(c)))).toEqual([['Otros con utilización del sistema financiero', '$ 1,276.05', '30 dias']]);
+    expect(pagoRows(factura, (c) => (c === '20' ? 'Otros con utilización del sistema financiero' : String(c)))).toEqual([['Otros con utilización del sistema financiero', '$ 1,276.05', '30 días']]);
     expect(infoFacts(factura)).toEqual([{ label: 'Dirección', value: 'Av. Amazonas' }]);
   });
 

@@ -18,6 +18,7 @@ import { AppError } from '../../../errors.ts';
 import { inScope, type EmissionScope } from '../../users/emission-scope.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
 import { theLabel } from '../comprobante-labels.ts';
+import { statusLabel } from '../../../../core/comprobante-status.ts';
 
 /** Most drafts one batch takes. */
 export const MAX_BATCH = 500;
@@ -41,8 +42,8 @@ export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: 
     }
     const issued = p.ids.map((id, i) => ({ id, i, status: found.get(id)!.status })).filter((r) => r.status !== 'BORRADOR');
     if (issued.length) {
-      throw new AppError('INVOICE_LOCKED', issued.length === 1 ? `${the.theOne} ${issued[0].id} ya fue emitid${the.ending} (estado ${issued[0].status})` : `${issued.length} de los comprobantes seleccionados ya no son borradores`, {
-        details: issued.map(({ id, i, status }) => ({ path: `ids.${i}`, message: `${id}: estado ${status}` })),
+      throw new AppError('INVOICE_LOCKED', issued.length === 1 ? `${the.theOne} ${issued[0].id} ya fue emitid${the.ending} (estado: ${statusLabel(issued[0].status)})` : `${issued.length} de los comprobantes seleccionados ya no son borradores`, {
+        details: issued.map(({ id, i, status }) => ({ path: `ids.${i}`, message: `${id}: estado ${statusLabel(status)}` })),
       });
     }
     // The job has the batch's id: GET /api/batch/{_id} reads its lotes by primary key.

@@ -80,7 +80,7 @@ export const motivoRows = (r: IssuedRecord): string[][] => rows(r.motivos).map((
 
 /** The payments declared on the document (forma de pago, valor, plazo). */
 export function pagoRows(r: IssuedRecord, formaPagoLabel: (code: unknown) => string): string[][] {
-  return rows(r.pagos).map((p) => [formaPagoLabel(p.formaPago), money(p.total), p.plazo ? `${text(p.plazo)} ${text(p.unidadTiempo)}`.trim() : '']);
+  return rows(r.pagos).map((p) => [formaPagoLabel(p.formaPago), money(p.total), p.plazo ? `${text(p.plazo)} ${text(p.unidadTiempo) === 'dias' ? 'días' : text(p.unidadTiempo)}`.trim() : '']);
 }
 
 /** Información adicional, nombre -> valor. */
