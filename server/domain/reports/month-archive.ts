@@ -19,7 +19,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipWriter } from './zip-writer.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { startRidePrinter, type RidePrinter } from './ride-printer.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
@@ -105,62 +105,68 @@ async function write(db: Db, p: { companyId: string; period: Period; rides?: boo
 
     // The month's ids first (a few MB for 50,000 documents), then the rows 100 at a time by primary
     // key: one index scan, not a re-sorted scan per batch.
+    const inBatches = async (ids: string[], select: (ids: SQL) => SQL, toDoc: (r: Row) => ArchiveDoc | undefined) => {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const slice = ids.slice(i, i + BATCH);
+        const batch = await rows(select(sql.join(slice.map((id) => sql`${id}::uuid`), sql`, `)));
+        const byId = new Map(batch.map((r) => [str(r.id), r]));
+        await addAll(slice.flatMap((id) => {
+          const r = byId.get(id);
+          const doc = r && toDoc(r);
+          return doc ? [doc] : [];
+        }));
+      }
+    };
+    const authorisation = (r: Row) => ({
+      numeroAutorizacion: str(r.numero_autorizacion) || undefined,
+      fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
+    });
+
     const issuedIds = (await rows(sql`
       select c.id from comprobante c
       where c.company_id = ${p.companyId} and c.status in ('AUTORIZADA', 'ANULADA') and c.fecha_emision between ${p.period.from} and ${p.period.to}
       order by c.fecha_emision, c.cod_doc, c.estab, c.pto_emi, c.secuencial`)).map((r) => str(r.id));
-    for (let i = 0; i < issuedIds.length; i += BATCH) {
-      const ids = issuedIds.slice(i, i + BATCH);
-      const batch = await rows(sql`
+    await inBatches(
+      issuedIds,
+      (ids) => sql`
         select c.id, c.cod_doc, c.estab, c.pto_emi, c.secuencial, c.signed_xml, c.authorization_xml, c.numero_autorizacion, c.fecha_autorizacion
-        from comprobante c where c.company_id = ${p.companyId} and c.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-      const byId = new Map(batch.map((r) => [str(r.id), r]));
-      const docs: ArchiveDoc[] = [];
-      for (const id of ids) {
-        const r = byId.get(id);
-        if (!r?.signed_xml) continue;
+        from comprobante c where c.company_id = ${p.companyId} and c.id in (${ids})`,
+      (r) => {
+        if (!r.signed_xml) return undefined;
         const codDoc = str(r.cod_doc);
         const stem = metaByCodDoc(codDoc)?.fileStem ?? 'comprobante';
-        docs.push({
+        return {
           path: `emitidos/${FOLDER[codDoc] ?? codDoc}/${stem}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial).padStart(9, '0')}`,
           xml: str(r.authorization_xml) || str(r.signed_xml),
           signedXml: str(r.signed_xml),
           codDoc,
-          numeroAutorizacion: str(r.numero_autorizacion) || undefined,
-          fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
+          ...authorisation(r),
           issued: true,
-        });
-      }
-      await addAll(docs);
-    }
+        };
+      },
+    );
 
     const receivedIds = (await rows(sql`
       select rd.id from received_document rd
       where rd.company_id = ${p.companyId} and rd.fecha_emision between ${p.period.from} and ${p.period.to}
       order by rd.fecha_emision, rd.cod_doc, rd.ruc_emisor, rd.estab, rd.pto_emi, rd.secuencial`)).map((r) => str(r.id));
-    for (let i = 0; i < receivedIds.length; i += BATCH) {
-      const ids = receivedIds.slice(i, i + BATCH);
-      const batch = await rows(sql`
+    await inBatches(
+      receivedIds,
+      (ids) => sql`
         select rd.id, rd.cod_doc, rd.estab, rd.pto_emi, rd.secuencial, rd.ruc_emisor, rd.xml, rd.authorization_xml, rd.numero_autorizacion, rd.fecha_autorizacion
-        from received_document rd where rd.company_id = ${p.companyId} and rd.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-      const byId = new Map(batch.map((r) => [str(r.id), r]));
-      const docs: ArchiveDoc[] = [];
-      for (const id of ids) {
-        const r = byId.get(id);
-        if (!r) continue;
+        from received_document rd where rd.company_id = ${p.companyId} and rd.id in (${ids})`,
+      (r) => {
         const codDoc = str(r.cod_doc);
-        docs.push({
+        return {
           path: `recibidos/${FOLDER[codDoc] ?? codDoc}/${str(r.ruc_emisor)}-${str(r.estab)}-${str(r.pto_emi)}-${str(r.secuencial)}`,
           xml: str(r.authorization_xml) || str(r.xml),
           signedXml: str(r.xml),
           codDoc,
-          numeroAutorizacion: str(r.numero_autorizacion) || undefined,
-          fechaAutorizacion: r.fecha_autorizacion ? new Date(r.fecha_autorizacion as string).toISOString() : undefined,
+          ...authorisation(r),
           issued: false,
-        });
-      }
-      await addAll(docs);
-    }
+        };
+      },
+    );
 
     const lines = [
       `Comprobantes electrónicos de ${p.period.period}: ${count}, cada uno con su XML autorizado${p.rides === false ? '' : ' y su RIDE (PDF)'}.`,
