@@ -47,6 +47,7 @@ export const userSchema = {
         "EMISOR",
         "CONTADOR"
       ],
+      "x-message": "Elija Superadministrador, Administrador, Emisor o Contador",
       "default": "EMISOR"
     },
     "active": {
