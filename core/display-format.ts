@@ -27,3 +27,19 @@ export const date = (v: unknown): string => {
   const [y, m, d] = v.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 };
+
+/**
+ * What a person typed as a date, dd/mm/aaaa (also d/m/aaaa, with '-' or '.'), as ISO 'YYYY-MM-DD';
+ * '' for an empty text; undefined for anything else, a day the month does not have included.
+ * @example parseDate('5/3/2026') // '2026-03-05'; parseDate('31/02/2026') // undefined
+ */
+export function parseDate(text: string): string | undefined {
+  const t = text.trim();
+  if (t === '') return '';
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  if (!m) return undefined;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const when = new Date(Date.UTC(y, mo - 1, d));
+  if (when.getUTCFullYear() !== y || when.getUTCMonth() !== mo - 1 || when.getUTCDate() !== d) return undefined;
+  return `${m[3]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

@@ -13,6 +13,7 @@ import type { SchemaEntry } from '../engine/schema-registry.ts';
 import { CatalogWidget } from './widgets/CatalogWidget.tsx';
 import { RefWidget } from './widgets/RefWidget.tsx';
 import { MoneyWidget } from './widgets/MoneyWidget.tsx';
+import { DateWidget } from './widgets/DateWidget.tsx';
 import { TextareaWidget } from './widgets/TextareaWidget.tsx';
 import { LocationField } from './widgets/LocationField.tsx';
 import { spanishStrings } from './form-strings.ts';
@@ -23,7 +24,7 @@ import { BaseInputTemplate } from './form/BaseInputTemplate.tsx';
 import { withRowLayouts } from './form/row-layout.ts';
 import { notify } from '../engine/notify.ts';
 
-const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget, TextareaWidget };
+const widgets: RegistryWidgetsType = { catalog: CatalogWidget, ref: RefWidget, money: MoneyWidget, TextareaWidget, DateWidget };
 const fields: RegistryFieldsType = { location: LocationField };
 const templates = { FieldTemplate, BaseInputTemplate, DescriptionFieldTemplate };
 

@@ -1,5 +1,5 @@
 /** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates (core/display-format.ts), Ecuador's time, money inputs. */
-export { date, money, plural } from '../../core/display-format.ts';
+export { date, money, parseDate, plural } from '../../core/display-format.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat('es-EC', { timeZone: 'America/Guayaquil', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 

@@ -7,11 +7,12 @@
  * @example <Grid …><EmissionPointFields establishmentId={d.establishment} ptoEmi={d.ptoEmi} fechaEmision={d.fechaEmision} establishments={list} errors={errors} readOnly={false} update={update} /></Grid>
  */
 import { memo, useEffect } from 'react';
-import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import type { Row } from '../../engine/resources.ts';
 import { useApiData } from '../../engine/useApiData.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { fieldError, type Establishment } from '../invoice/invoice-model.ts';
+import { DateInput } from '../widgets/DateInput.tsx';
 
 export interface EmissionPoint {
   establishment?: string;
@@ -89,7 +90,7 @@ export const EmissionPointFields = memo(function EmissionPointFields({ establish
       </Field.Root>
       <Field.Root invalid={Boolean(errorAt('fechaEmision'))}>
         <Field.Label>Fecha de emisión</Field.Label>
-        <Input size="sm" type="date" value={fechaEmision ?? ''} disabled={readOnly} onChange={(e) => update({ fechaEmision: e.target.value })} max={guayaquilDate(new Date())} />
+        <DateInput aria-label="Fecha de emisión" value={fechaEmision ?? ''} disabled={readOnly} invalid={Boolean(errorAt('fechaEmision'))} onChange={(v) => update({ fechaEmision: v })} max={guayaquilDate(new Date())} />
         <Field.ErrorText>{errorAt('fechaEmision')}</Field.ErrorText>
       </Field.Root>
     </>

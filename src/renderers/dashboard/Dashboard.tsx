@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useApiData } from '../../engine/useApiData.ts';
 import { useSession } from '../../engine/session.ts';
 import { date, money, plural } from '../format.ts';
@@ -16,6 +16,7 @@ import { SalesChart } from './SalesChart.tsx';
 import { NoInvoicesHint, NoSalesHint } from './EmptyHints.tsx';
 import { NextObligation } from './NextObligation.tsx';
 import type { AttentionItem, CompanyDashboard } from '../../../core/dashboard.ts';
+import { DateInput } from '../widgets/DateInput.tsx';
 
 type InvoiceAttention = Extract<AttentionItem, { reason: 'delayed' | 'stuck' | 'rejected' | 'old_draft' | 'overdue' }>;
 type AnnulmentAttention = Extract<AttentionItem, { reason: 'annulment_pending' }>;
@@ -61,8 +62,8 @@ export default function Dashboard() {
         </Box>
         <HStack gap="2" wrap="wrap" aria-label="Periodo">
           <Text fontSize="sm">Periodo</Text>
-          <Input size="sm" type="date" aria-label="Desde" w="160px" value={range.from ?? data?.period.from ?? ''} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))} />
-          <Input size="sm" type="date" aria-label="Hasta" w="160px" value={range.to ?? data?.period.to ?? ''} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))} />
+          <DateInput aria-label="Desde" w="170px" value={range.from ?? data?.period.from ?? ''} onChange={(v) => setRange((r) => ({ ...r, from: v || undefined }))} />
+          <DateInput aria-label="Hasta" w="170px" value={range.to ?? data?.period.to ?? ''} onChange={(v) => setRange((r) => ({ ...r, to: v || undefined }))} />
           {(range.from || range.to) && (
             <Button size="xs" variant="ghost" onClick={() => setRange({})}>
               Este mes

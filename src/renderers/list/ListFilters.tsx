@@ -8,6 +8,7 @@ import { Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import type { ListFilter } from '../../engine/schema-registry.ts';
 import { RefFilter } from './RefFilter.tsx';
 import { MonthSelect } from './MonthSelect.tsx';
+import { DateInput } from '../widgets/DateInput.tsx';
 
 function DateField(p: { label: string; value?: string; onChange: (value: string) => void }) {
   return (
@@ -15,7 +16,7 @@ function DateField(p: { label: string; value?: string; onChange: (value: string)
       <Field.Label fontSize="xs" color="fg.muted">
         {p.label}
       </Field.Label>
-      <Input size="sm" type="date" value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value)} w="165px" />
+      <DateInput aria-label={p.label} value={p.value ?? ''} onChange={p.onChange} w="170px" />
     </Field.Root>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, Field, Flex, Heading, HStack, Input, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, Heading, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuDownload, LuSend } from 'react-icons/lu';
 import { fetchBlob } from '../../engine/api-client.ts';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -18,6 +18,7 @@ import { saveAs } from '../comprobante/IssuedPanel.tsx';
 import { date, money } from '../format.ts';
 import type { CustomRendererProps } from '../custom-renderers.ts';
 import type { CustomerStatement as StatementView } from '../../../core/customer-statement.ts';
+import { DateInput } from '../widgets/DateInput.tsx';
 
 const amount = (v: number) => (v ? money(v) : '');
 
@@ -62,11 +63,11 @@ export default function CustomerStatement({ id, basePath }: CustomRendererProps)
         <HStack gap="2" wrap="wrap" align="flex-end">
           <Field.Root w="auto">
             <Field.Label fontSize="xs">Desde</Field.Label>
-            <Input size="sm" type="date" w="160px" value={from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value || undefined }))} />
+            <DateInput aria-label="Desde" w="170px" value={from} onChange={(v) => setPeriod((p) => ({ ...p, from: v || undefined }))} />
           </Field.Root>
           <Field.Root w="auto">
             <Field.Label fontSize="xs">Hasta</Field.Label>
-            <Input size="sm" type="date" w="160px" value={to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value || undefined }))} />
+            <DateInput aria-label="Hasta" w="170px" value={to} onChange={(v) => setPeriod((p) => ({ ...p, to: v || undefined }))} />
           </Field.Root>
           <Button size="sm" colorPalette="blue" onClick={() => void pdf.mutate()} loading={pdf.isPending} disabled={!data}>
             <LuDownload /> Descargar PDF

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { date, dateTime, money, plural } from '../../../src/renderers/format.ts';
+import { date, dateTime, money, parseDate, plural } from '../../../src/renderers/format.ts';
 
 describe('display formats', () => {
   it('writes US dollars one way, two decimals unless a unit price needs more', () => {
@@ -21,5 +21,19 @@ describe('display formats', () => {
     expect(plural(1, 'factura', 'facturas')).toBe('1 factura');
     expect(plural(0, 'factura', 'facturas')).toBe('0 facturas');
     expect(plural(1200, 'línea', 'líneas')).toBe('1,200 líneas');
+  });
+});
+
+describe('dates typed as dd/mm/aaaa', () => {
+  it('reads what a person types as ISO, refusing a day the month does not have', () => {
+    expect(parseDate('05/03/2026')).toBe('2026-03-05');
+    expect(parseDate(' 5/3/2026 ')).toBe('2026-03-05');
+    expect(parseDate('5-3-2026')).toBe('2026-03-05');
+    expect(parseDate('29/02/2028')).toBe('2028-02-29');
+    expect(parseDate('29/02/2026')).toBeUndefined();
+    expect(parseDate('31/04/2026')).toBeUndefined();
+    expect(parseDate('2026-03-05')).toBeUndefined();
+    expect(parseDate('05/03/26')).toBeUndefined();
+    expect(parseDate('')).toBe('');
   });
 });
