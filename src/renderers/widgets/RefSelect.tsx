@@ -7,6 +7,7 @@
 import { AsyncSelect } from 'chakra-react-select';
 import { fetchPage, useRecord, type Row } from '../../engine/resources.ts';
 import { labelFieldOf, resolveApiPath, useSchemas } from '../../engine/schema-registry.ts';
+import { statusLabel } from '../../../core/comprobante-status.ts';
 
 export interface RefOption {
   value: string;
@@ -16,7 +17,8 @@ export interface RefOption {
 
 /**
  * Where to search a resource and how to show its records as options: `"<label> (<key>)"`, the key
- * being the first column of its list when that is not the label (identificación, código…).
+ * being the first column of its list when that is not the label (identificación, código, a
+ * factura's status as its list shows it: "001-001-000000001 (Autorizada)").
  * @example const { load, toOption } = useRefSource('customer'); const options = await load('ferre');
  */
 export function useRefSource(resource: string) {
@@ -24,10 +26,12 @@ export function useRefSource(resource: string) {
   const entry = schemas[resource];
   const apiPath = resolveApiPath({ resource, schemas });
   const labelField = entry ? labelFieldOf(entry) : 'name';
-  const keyField = entry?.list.columns?.find((c) => c.field !== labelField)?.field;
+  const keyColumn = entry?.list.columns?.find((c) => c.field !== labelField);
+  // The key as its list shows it: a status or a flag by its label ('Autorizada', not AUTORIZADA).
+  const keyText = (key: unknown) => (keyColumn?.format === 'status' ? statusLabel(String(key)) : (keyColumn?.flags?.[String(key)]?.label ?? String(key)));
   const toOption = (row: Row): RefOption => {
-    const key = keyField ? row[keyField] : undefined;
-    return { value: String(row._id), label: `${String(row[labelField] ?? row._id)}${key ? ` (${String(key)})` : ''}`, row };
+    const key = keyColumn ? row[keyColumn.field] : undefined;
+    return { value: String(row._id), label: `${String(row[labelField] ?? row._id)}${key ? ` (${keyText(key)})` : ''}`, row };
   };
   const load = async (q: string) => (await fetchPage(apiPath, { q, per_page: 20 })).rows.map(toOption);
   return { apiPath, toOption, load };
