@@ -182,6 +182,7 @@ describe('the shell in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     try {
       await signIn('demo@emite.ec', 'Demo1234!');
+      await page.getByTestId('kpi-Ventas del mes').waitFor();
       await screenshot(page, '09-mobile-dashboard');
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menú' });
