@@ -64,6 +64,9 @@ describe('screens edited in the app, in Chromium', () => {
     await screenshot(page, 'screens-04-factura-field');
     await page.getByRole('button', { name: 'Guardar borrador' }).click();
     await page.getByText('Borrador guardado').waitFor();
+    // the saved draft opens at its own address before it is issued
+    await page.waitForURL(/#\/invoicing\/invoice\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Borrador de factura' }).waitFor();
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     // The factura asks before issuing, as the other five types do (issue 28).
     await page.getByRole('alertdialog').getByRole('button', { name: 'Emitir', exact: true }).click();

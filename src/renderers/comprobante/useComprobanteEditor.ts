@@ -9,7 +9,7 @@
  * const editor = useComprobanteEditor({ entry, id, basePath, toForm: fromInvoice, initial, toBody: toRequestBody, check: (d) => firstLineError(d.detalles) });
  * <ComprobanteEditorFrame editor={editor} canIssue={...}>…sections…</ComprobanteEditorFrame>
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../engine/notify.ts';
 import { accessTo, type Access } from '../../engine/access.ts';
@@ -118,7 +118,11 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     onSuccess: () => navigate(p.basePath),
   });
   const [issuing, setIssuing] = useState(false);
-  const busy = issuing || issue.isPending ? 'issue' : edit.saving ? 'save' : removal.isPending ? 'delete' : null;
+  // A new draft, once saved, opens at its own address (a new editor): until then the buttons wait,
+  // so an Emitir clicked in between does not open a confirmation that the new editor then drops.
+  const [opening, setOpening] = useState(false);
+  useEffect(() => setOpening(false), [p.id]);
+  const busy = issuing || issue.isPending ? 'issue' : edit.saving || opening ? 'save' : removal.isPending ? 'delete' : null;
   useUnsavedGuard(edit.dirty && !busy);
 
   const status = String(record?.status ?? 'BORRADOR');
@@ -160,7 +164,10 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
       const savedId = await save();
       if (savedId) {
         notify('success', 'Borrador guardado');
-        if (!editing) openSaved(savedId);
+        if (!editing) {
+          setOpening(true);
+          openSaved(savedId);
+        }
       }
     },
     onIssue: async () => {
