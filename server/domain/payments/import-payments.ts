@@ -34,6 +34,7 @@ import { cachedCatalogCodes } from '../resources/prepare-body.ts';
 import { loadPaymentTarget, notInBooksReason, resourceOfDocument, type PaymentResource, type PaymentTarget } from './payment-documents.ts';
 import { checkPaymentInput, recordPayment, type PaymentInput } from './record-payment.ts';
 import { date, money } from '../../../core/display-format.ts';
+import { lowerFirst } from '../../../core/validation-messages.ts';
 
 /** Most data rows one import takes. */
 export const MAX_PAYMENT_IMPORT_ROWS = 2000;
@@ -216,13 +217,13 @@ export async function importPayments(o: ImportPaymentsOptions): Promise<PaymentI
       continue;
     }
     if (await alreadyRecorded(o.db, o.companyId, target, { fecha: body.fecha, valor: valor.toFixed(2), referencia })) {
-      fail('', `Este pago ya está registrado en ${target.what.charAt(0).toLowerCase()}${target.what.slice(1)} (${date(body.fecha)}, ${money(valor.toFixed(2))}${referencia ? `, ${referencia}` : ''})`);
+      fail('', `Este pago ya está registrado en ${lowerFirst(target.what)} (${date(body.fecha)}, ${money(valor.toFixed(2))}${referencia ? `, ${referencia}` : ''})`);
       continue;
     }
     const before = new Decimal(target.saldo).minus(taken.get(target.id) ?? 0);
     if (valor.greaterThan(before)) {
       const earlier = taken.has(target.id) ? ' (después de las filas anteriores de este archivo)' : '';
-      fail('valor', before.isZero() ? `${target.what} ya está pagada${earlier}: su saldo es $ 0.00` : `El pago de ${money(valor.toFixed(2))} supera el saldo de ${target.what.charAt(0).toLowerCase()}${target.what.slice(1)}${earlier}: ${money(before.toFixed(2))}`);
+      fail('valor', before.isZero() ? `${target.what} ya está pagada${earlier}: su saldo es $ 0.00` : `El pago de ${money(valor.toFixed(2))} supera el saldo de ${lowerFirst(target.what)}${earlier}: ${money(before.toFixed(2))}`);
       continue;
     }
     taken.set(target.id, (taken.get(target.id) ?? new Decimal(0)).plus(valor));

@@ -16,6 +16,7 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-jobs.ts';
 import { loadPaymentTarget, notInBooks, type PaymentResource, type PaymentTarget } from './payment-documents.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
 import { money } from '../../../core/display-format.ts';
+import { lowerFirst } from '../../../core/validation-messages.ts';
 
 export interface PaymentInput {
   /** 'YYYY-MM-DD', not after today (America/Guayaquil). */
@@ -53,7 +54,6 @@ export type DocumentAfterPayment = {
 export type RecordedPayment = PaymentView & { document: DocumentAfterPayment };
 
 const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * The checks that need no document: 2 decimals, a date not in the future, a forma de pago of the catalog.

@@ -15,10 +15,9 @@ import { useCreditable } from '../invoice/InvoiceNotes.tsx';
 import { centsOf, fieldError, firstLineError, liveTotals, type LineDraft } from '../invoice/invoice-model.ts';
 import { money } from '../format.ts';
 import { creditNoteFromInvoice, creditNoteProblem, emptyCreditNote, fromCreditNote, quantityProblems, rateProblem, toCreditNoteBody, type CreditNoteDraft } from './credit-note-model.ts';
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 import { ReferencedInvoiceCard } from './ReferencedInvoiceCard.tsx';
 import { useNoteEditor } from './useNoteEditor.ts';
+import { lowerFirst } from '../../../core/validation-messages.ts';
 
 const check = (d: CreditNoteDraft) => creditNoteProblem(d) ?? firstLineError(d.detalles);
 
