@@ -184,6 +184,62 @@ describe('due dates, VENCIDA and the list', () => {
   });
 });
 
+describe('the sort by payment status', () => {
+  it('pages through every state, most urgent first, each state newest first; descending turns the states round', async () => {
+    // Every state in one company: a draft (not in the books), PAGADA, PARCIAL, PENDIENTE, and VENCIDA once the clock moves.
+    await post(t, a.auth, '/api/invoice', { establishment: data.establishment._id, ptoEmi: '001', customer: data.customer._id, detalles: [{ product: service._id, cantidad: 1, precioUnitario: 100, codigoPorcentajeIva: '4' }], pagos: [{ formaPago: '20', total: 115 }] });
+    const paid = await factura();
+    expect((await pay(paid._id, 115)).statusCode).toBe(201);
+    const partial = await factura({ pagos: [{ formaPago: '20', total: 115, plazo: 60, unidadTiempo: 'días' }] });
+    expect((await pay(partial._id, 10)).statusCode).toBe(201);
+    await factura({ pagos: [{ formaPago: '20', total: 115, plazo: 60, unidadTiempo: 'días' }] });
+    await factura();
+    shiftDays = 5;
+    try {
+      const again = await t.app.inject({ method: 'PUT', url: `/auth/company/${a.companyId}/login`, payload: { email: a.email, password: a.password } });
+      const auth = { authorization: `Bearer ${again.json().token}` };
+      type Row = { _id: string; paymentStatus: string | null; fechaEmision: string | null };
+      const list = async (query: string) => {
+        const res = await api('GET', `/api/invoice?${query}`, undefined, auth);
+        expect(res.statusCode, res.body).toBe(200);
+        return { rows: res.json() as Row[], total: Number(res.headers['x-total-count']) };
+      };
+      const rank = (r: Row) => ({ VENCIDA: 1, PENDIENTE: 2, PARCIAL: 3, PAGADA: 4 })[r.paymentStatus ?? ''] ?? 5;
+      const all = await list('sort=paymentStatus&per_page=100');
+      expect(all.rows.length).toBe(all.total);
+      expect(new Set(all.rows.map(rank))).toEqual(new Set([1, 2, 3, 4, 5]));
+      const ranks = all.rows.map(rank);
+      expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+      // Inside a state, the list's default order: the newest fecha de emisión first.
+      for (let i = 1; i < all.rows.length; i += 1) if (ranks[i] === ranks[i - 1]) expect((all.rows[i].fechaEmision ?? '') <= (all.rows[i - 1].fechaEmision ?? '9999')).toBe(true);
+
+      // Page by page (3 rows a page) gives the same rows in the same order, with the same total.
+      const paged: Row[] = [];
+      for (let page = 1; paged.length < all.total; page += 1) {
+        const one = await list(`sort=paymentStatus&per_page=3&page=${page}`);
+        expect(one.total).toBe(all.total);
+        expect(one.rows.length).toBeGreaterThan(0);
+        paged.push(...one.rows);
+      }
+      expect(paged.map((r) => r._id)).toEqual(all.rows.map((r) => r._id));
+      expect((await list(`sort=paymentStatus&per_page=3&page=${Math.ceil(all.total / 3) + 1}`)).rows).toEqual([]);
+
+      // Descending: the drafts first and the overdue last; a state's rows keep their own order.
+      const down = await list('sort=-paymentStatus&per_page=100');
+      expect(down.rows.map(rank)).toEqual([...ranks].sort((x, y) => y - x));
+      for (const r of [5, 4, 3, 2, 1]) expect(down.rows.filter((row) => rank(row) === r).map((row) => row._id)).toEqual(all.rows.filter((row) => rank(row) === r).map((row) => row._id));
+
+      // With a filter, only its states, still in urgency order.
+      const open = await list('paymentStatus=PARCIAL,VENCIDA&sort=paymentStatus&per_page=100');
+      expect(open.rows.length).toBe(open.total);
+      expect(open.rows.map(rank)).toEqual(all.rows.filter((r) => rank(r) === 1 || rank(r) === 3).map(rank));
+      expect(open.rows.some((r) => r._id === partial._id)).toBe(true);
+    } finally {
+      shiftDays = 0;
+    }
+  });
+});
+
 describe('another company, Idempotency-Key, webhook', () => {
   it("another company's factura is 404 for reading, paying and deleting its payments", async () => {
     const f = await factura();

@@ -126,6 +126,9 @@ export const comprobantes = pgTable(
     index('comprobante_company_open_due_idx')
       .on(t.companyId, t.codDoc, t.dueDate, t.customerId, t.saldo)
       .where(sql`payment_state IN ('PENDIENTE', 'PARCIAL')`),
+    // The sort by payment status (list-comprobantes.ts): each status segment's first rows in the
+    // default order, index-only (due_date decides VENCIDA), instead of ranking all of a company's rows.
+    index('comprobante_company_payment_order_idx').on(t.companyId, t.codDoc, t.paymentState, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id, t.dueDate),
     // The same-day authorisation sweep (jobs/announce-delayed.ts): the few comprobantes still
     // waiting for the SRI and not yet announced, across companies.
     // Open anulación requests (DESIGN.md §10): the dashboard's "Anulaciones pendientes" and the

@@ -44,3 +44,24 @@ export function paymentStatusCondition(t: BalanceTableColumns, statuses: readonl
 export function paymentStatusRank(t: BalanceTableColumns, today: unknown): SQL {
   return sql`(CASE WHEN ${t.paymentState} IS NULL THEN 5 WHEN ${t.paymentState} = 'PAGADA' THEN 4 WHEN ${t.dueDate} < ${today} THEN 1 WHEN ${t.paymentState} = 'PENDIENTE' THEN 2 ELSE 3 END)`;
 }
+
+/**
+ * The rows of each rank of {@link paymentStatusRank}, as conditions that each read one
+ * `payment_state` value (or NULL) in the order of an index on (…, payment_state, fecha_emision DESC,
+ * …): the list's sort by payment status takes the first rows of each segment from that index and
+ * merges them (list-comprobantes.ts), instead of ranking every row of the company. VENCIDA is two
+ * segments, one per open state. Together the segments hold every row once, each with its rank.
+ * @param today a bound value or placeholder ('YYYY-MM-DD').
+ * @returns [rank, condition] pairs in rank order (1 VENCIDA … 5 not in the books).
+ */
+export function paymentStatusSegments(t: BalanceTableColumns, today: unknown): Array<{ rank: number; condition: SQL }> {
+  const notDue = sql`(${t.dueDate} >= ${today} OR ${t.dueDate} IS NULL)`;
+  return [
+    { rank: 1, condition: sql`${t.paymentState} = 'PENDIENTE' AND ${t.dueDate} < ${today}` },
+    { rank: 1, condition: sql`${t.paymentState} = 'PARCIAL' AND ${t.dueDate} < ${today}` },
+    { rank: 2, condition: sql`${t.paymentState} = 'PENDIENTE' AND ${notDue}` },
+    { rank: 3, condition: sql`${t.paymentState} = 'PARCIAL' AND ${notDue}` },
+    { rank: 4, condition: sql`${t.paymentState} = 'PAGADA'` },
+    { rank: 5, condition: sql`${t.paymentState} IS NULL` },
+  ];
+}

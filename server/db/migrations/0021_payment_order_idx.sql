@@ -1,0 +1,1 @@
+CREATE INDEX "comprobante_company_payment_order_idx" ON "comprobante" USING btree ("company_id","cod_doc","payment_state","fecha_emision" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id","due_date");
