@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { LuLandmark } from 'react-icons/lu';
 import { request } from '../../engine/api-client.ts';
+import { can, useSession } from '../../engine/session.ts';
 import { invalidate } from '../../engine/resources.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 import { PaymentStatusBadge } from '../PaymentStatusBadge.tsx';
@@ -84,7 +85,12 @@ function Report({ report, done }: { report: PaymentImportReport; done: boolean }
   );
 }
 
+/** The toolbar's import button, shown only to a user who may record payments (the server refuses the others anyway). */
 export default function PaymentImportAction(_: ListActionProps) {
+  return can(useSession(), 'payment', 'create') ? <PaymentImport /> : null;
+}
+
+function PaymentImport() {
   const [open, setOpen] = useState(false);
   const imp = useDryRunImport<PaymentImportReport>({
     send: importStatement,
