@@ -3,7 +3,8 @@
  * factura list: number and status on top, customer and total under them, the date small), the
  * row's checkbox and actions, a tap or Enter to open. Same props as ListTable, so ListPage swaps
  * one for the other below the `md` breakpoint. Sorting, which the table does from its headers, is
- * an "Ordenar por" select over the same sortable columns, kept in the URL the same way.
+ * an "Ordenar por" select over the same sortable columns, kept in the URL the same way. A list with
+ * `totals` ends with a card of them (the table's footer row).
  */
 import type { MouseEvent, KeyboardEvent } from 'react';
 import { Box, Flex, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -38,6 +39,28 @@ function SortSelect({ columns, sort, onSort }: Pick<ListTableProps, 'columns' | 
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </Box>
+  );
+}
+
+/** The list's footer row (list.json `totals`) as the last card: its label, then each total under its column's title. */
+function TotalsCard({ columns, footer }: { columns: ListColumn[]; footer: NonNullable<ListTableProps['footer']> }) {
+  const shown = columns.filter((c) => c.field in footer.values);
+  return (
+    <Box px="3" py="2.5" borderTopWidth="2px" bg="bg.subtle" data-testid="list-totals-card" role="group" aria-label={footer.label}>
+      <Text fontWeight="semibold" fontSize="sm" mb="1">
+        {footer.label}
+      </Text>
+      <Stack gap="0.5">
+        {shown.map((c) => (
+          <Flex key={c.field} justify="space-between" gap="2" fontSize="sm">
+            <Text color="fg.muted">{c.title ?? c.field}</Text>
+            <Text fontWeight="semibold" whiteSpace="nowrap">
+              {formatCell(c, footer.values[c.field])}
+            </Text>
+          </Flex>
+        ))}
+      </Stack>
     </Box>
   );
 }
@@ -132,6 +155,7 @@ export function ListCards(p: ListTableProps) {
         );
       })}
     </Stack>
+    {p.footer && p.rows.length > 0 && <TotalsCard columns={p.columns} footer={p.footer} />}
     </>
   );
 }
