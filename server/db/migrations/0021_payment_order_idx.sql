@@ -1,1 +1,2 @@
-CREATE INDEX "comprobante_company_payment_order_idx" ON "comprobante" USING btree ("company_id","cod_doc","payment_state","fecha_emision" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id","due_date");
+CREATE INDEX "comprobante_company_payment_order_idx" ON "comprobante" USING btree ("company_id","cod_doc","payment_state","fecha_emision" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id","due_date");--> statement-breakpoint
+CREATE INDEX "comprobante_company_unbooked_order_idx" ON "comprobante" USING btree ("company_id","cod_doc","fecha_emision" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id") WHERE payment_state IS NULL;

@@ -129,6 +129,11 @@ export const comprobantes = pgTable(
     // The sort by payment status (list-comprobantes.ts): each status segment's first rows in the
     // default order, index-only (due_date decides VENCIDA), instead of ranking all of a company's rows.
     index('comprobante_company_payment_order_idx').on(t.companyId, t.codDoc, t.paymentState, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id, t.dueDate),
+    // …and the rows not in the books (drafts, rejected, annulled, other types): PostgreSQL does not
+    // read `payment_state IS NULL` as an equality that keeps the index order, so they get their own.
+    index('comprobante_company_unbooked_order_idx')
+      .on(t.companyId, t.codDoc, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`payment_state IS NULL`),
     // The same-day authorisation sweep (jobs/announce-delayed.ts): the few comprobantes still
     // waiting for the SRI and not yet announced, across companies.
     // Open anulación requests (DESIGN.md §10): the dashboard's "Anulaciones pendientes" and the
