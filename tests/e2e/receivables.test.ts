@@ -4,7 +4,8 @@
  * Contabilidad > Cuentas por cobrar lists the customer; its row opens the estado de cuenta, whose
  * PDF downloads; "Registrar cobro" on the selected factura pays its saldo. Cuentas por cobrar shows
  * the totals of all customers in a footer row, and "Importar estado de cuenta bancario" previews a
- * bank statement (a payment and two rows with errors), refuses «todo o nada» and records the valid row.
+ * bank statement (a payment and two rows with errors), refuses «todo o nada» and records the valid row;
+ * on a phone the totals are the last card.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -157,6 +158,18 @@ describe('receivables in Chromium', () => {
     await expect.poll(() => page.getByTestId('list-totals').textContent()).toContain(usd(totals.total - 5));
     const [after] = (await (await fetch(`${e2e.srv.url}/api/invoice?q=${open[0].numero}`, { headers })).json()) as Array<{ saldo: number; paymentStatus: string }>;
     expect(after.saldo).toBeCloseTo(open[0].saldo - 5, 2);
+
+    // On a phone the customers are cards and the totals the last card, with the same total.
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      const card = page.getByTestId('list-totals-card');
+      await card.waitFor();
+      await expect.poll(() => card.textContent()).toContain(usd(totals.total - 5));
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, '68b-cuentas-por-cobrar-telefono-totales');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
     expect(errors).toEqual([]);
   });
 });
