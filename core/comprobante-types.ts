@@ -12,6 +12,8 @@ export interface ComprobanteTypeMeta {
   codDoc: CodDoc;
   /** Spanish name, singular ("Nota de crédito"). */
   label: string;
+  /** The grammatical gender of `label`, for messages: "La nota de crédito ya fue emitida", "El comprobante de retención ya fue emitido". */
+  gender: 'f' | 'm';
   /** As printed on the RIDE's document box ("NOTA DE CRÉDITO"). */
   title: string;
   /** XML root element (`<notaCredito id="comprobante" version="1.1.0">`). */
@@ -35,12 +37,12 @@ const meta = (m: ComprobanteTypeMeta) => m;
 
 /** Every comprobante the SRI's offline scheme knows, by codDoc. */
 export const COMPROBANTE_TYPE_META: Readonly<Record<CodDoc, ComprobanteTypeMeta>> = {
-  '01': meta({ codDoc: '01', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura' }),
-  '03': meta({ codDoc: '03', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra' }),
-  '04': meta({ codDoc: '04', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito' }),
-  '05': meta({ codDoc: '05', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito' }),
-  '06': meta({ codDoc: '06', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision' }),
-  '07': meta({ codDoc: '07', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion' }),
+  '01': meta({ codDoc: '01', gender: 'f', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura' }),
+  '03': meta({ codDoc: '03', gender: 'f', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra' }),
+  '04': meta({ codDoc: '04', gender: 'f', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito' }),
+  '05': meta({ codDoc: '05', gender: 'f', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito' }),
+  '06': meta({ codDoc: '06', gender: 'f', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision' }),
+  '07': meta({ codDoc: '07', gender: 'm', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion' }),
 };
 
 /** The metadata of a codDoc, or undefined for one the SRI does not define. */

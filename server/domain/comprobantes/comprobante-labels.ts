@@ -6,7 +6,7 @@ import { metaByCodDoc, type ComprobanteTypeMeta } from '../../../core/comprobant
 
 /** @example theLabel(COMPROBANTE_TYPE_META['04']) // { theOne: 'La nota de crédito', ending: 'a' } */
 export function theLabel(meta: ComprobanteTypeMeta): { theOne: string; ending: 'a' | 'o' } {
-  const masculine = meta.codDoc === '07'; // "el comprobante de retención"; the rest are feminine
+  const masculine = meta.gender === 'm';
   return { theOne: `${masculine ? 'El' : 'La'} ${meta.label.toLowerCase()}`, ending: masculine ? 'o' : 'a' };
 }
 

@@ -68,7 +68,7 @@ interface IssuedPanelProps {
   /** Where its type lives (`/api/invoice`, `/api/credit-note`…). */
   apiPath: string;
   /** Its type's label and file names (core/comprobante-types.ts). */
-  meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem'>;
+  meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem' | 'gender'>;
   /** The answer of "Consultar autorización" or of an anulación step (the comprobante's new state). */
   onChanged: (record: Record<string, unknown>) => void;
   /** The type's own buttons, after the downloads. */

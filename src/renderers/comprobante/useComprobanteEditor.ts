@@ -41,7 +41,7 @@ export interface ComprobanteEditorParams<D> {
 
 export interface ComprobanteEditor<D> {
   entry: SchemaEntry;
-  meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem'>;
+  meta: Pick<ComprobanteTypeMeta, 'label' | 'fileStem' | 'gender'>;
   apiPath: string;
   /** The type's list route (its documents open at `<basePath>/<_id>`). */
   basePath: string;
@@ -68,9 +68,9 @@ export interface ComprobanteEditor<D> {
 }
 
 /** The type's metadata (label, file names) from its schema's resource; a schema without one is labelled by its title. */
-export function metaOfEntry(entry: SchemaEntry): Pick<ComprobanteTypeMeta, 'label' | 'fileStem'> {
+export function metaOfEntry(entry: SchemaEntry): Pick<ComprobanteTypeMeta, 'label' | 'fileStem' | 'gender'> {
   const resource = entry.schema['x-resource'] ?? entry.name;
-  return Object.values(COMPROBANTE_TYPE_META).find((m) => m.resource === resource) ?? { label: entry.schema.title ?? entry.name, fileStem: entry.name };
+  return Object.values(COMPROBANTE_TYPE_META).find((m) => m.resource === resource) ?? { label: entry.schema.title ?? entry.name, fileStem: entry.name, gender: 'f' };
 }
 
 export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): ComprobanteEditor<D> {
@@ -100,7 +100,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     onSuccess: (data: ComprobanteRecord, savedId) => {
       const result = String(data.status);
       const tone = result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning';
-      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizad${meta.label.startsWith('Comprobante') ? 'o' : 'a'} por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
+      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizad${meta.gender === 'm' ? 'o' : 'a'} por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
       if (editing) setRecord(data);
       else openSaved(savedId);
     },

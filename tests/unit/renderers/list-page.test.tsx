@@ -150,7 +150,7 @@ describe('ListPage', () => {
         headers: { 'x-total-count': '45', 'x-totals': JSON.stringify({ documents: 61, current: 450, d1_30: 120.5, d31_60: 0, d61_90: 0, over90: 1000, total: 1570.5 }) },
       }),
     });
-    renderScreen([{ path: '/accounting/receivable', element: <ListPage schemaName="receivable" basePath="/accounting/receivable" title="Cuentas por cobrar" /> }], '/accounting/receivable');
+    renderScreen([{ path: '/accounting/receivable', element: <ListPage schemaName="receivable" basePath="/accounting/receivable" title="Cuentas por cobrar" /> }], '/accounting/receivable', { ...USER, permissions: { ...USER.permissions, receivable: ['read'], payment: ['read', 'create'] } });
     const footer = await screen.findByTestId('list-totals');
     const cells = within(footer).getAllByRole('cell').map((c) => c.textContent);
     expect(cells[0]).toBe('Total');
