@@ -21,8 +21,7 @@ import { ReceivedLines, ReceivedTotals, RetencionSustentos } from './ReceivedSec
 export const withholdingFromReceived = (id: string) => `/purchases/withholding/new?receivedDocument=${encodeURIComponent(id)}`;
 
 export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath: string }) {
-  const { record, isLoading, refresh } = useRecord({ resource: 'received-document', id });
-  const doc = record as unknown as ReceivedView | undefined;
+  const { record: doc, isLoading, refresh } = useRecord<ReceivedView>({ resource: 'received-document', id });
   const download = useMutation({
     mutationFn: async (d: ReceivedView) => saveAs(await fetchBlob(`${RECEIVED_API}/${encodeURIComponent(d._id)}/xml`), `recibido-${d.codDoc}-${d.numero}.xml`),
     errorMessage: 'No se pudo descargar el XML',
