@@ -14,7 +14,8 @@ import { useMutation } from '../../engine/useMutation.ts';
 import { saveAs } from '../comprobante/IssuedPanel.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { date, dateTime } from '../format.ts';
-import { RECEIVED_API, typeLabel, type ReceivedView } from './received-model.ts';
+import { RECEIVED_API, typeLabel } from './received-model.ts';
+import type { ReceivedView } from '../../../core/received-view.ts';
 import { ReceivedLines, ReceivedTotals, RetencionSustentos } from './ReceivedSections.tsx';
 
 /** Where the withholding editor opens with a received factura as its sustento (built by the withholding screens). */
