@@ -113,10 +113,18 @@ export const ATS_SETTINGS_HELP: [AtsSettingHelp<'totalVentas'>, AtsSettingHelp<'
  */
 export function atsSettingsOf(stored: unknown): AtsSettings {
   const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...ATS_SETTINGS_DEFAULTS };
-  for (const help of ATS_SETTINGS_HELP) {
-    const value = s[help.key];
-    if ((help.choices as Array<{ value: unknown }>).some((c) => c.value === value)) out[help.key] = value;
-  }
-  return out as unknown as AtsSettings;
+  const [totalVentas, exentasVentas, anulados, codSustentoSinRetencion, air332SinRetencion] = ATS_SETTINGS_HELP;
+  return {
+    totalVentas: choiceOf(totalVentas, s.totalVentas),
+    exentasVentas: choiceOf(exentasVentas, s.exentasVentas),
+    anulados: choiceOf(anulados, s.anulados),
+    codSustentoSinRetencion: choiceOf(codSustentoSinRetencion, s.codSustentoSinRetencion),
+    air332SinRetencion: choiceOf(air332SinRetencion, s.air332SinRetencion),
+  };
+}
+
+/** `value` when it is one of the setting's choices, else the setting's default. */
+function choiceOf<K extends keyof AtsSettings>(help: AtsSettingHelp<K>, value: unknown): AtsSettings[K] {
+  const choice = help.choices.find((c) => c.value === value);
+  return choice ? choice.value : ATS_SETTINGS_DEFAULTS[help.key];
 }

@@ -30,5 +30,5 @@ export function ivaBases(taxes: readonly TaxTotal[] | null | undefined): IvaBase
     if ((t.codigo ?? '2') !== '2') continue;
     cents[BUCKET[t.codigoPorcentaje] ?? 'baseOtra'] += Math.round(Number(t.baseImponible) * 100);
   }
-  return Object.fromEntries(Object.entries(cents).map(([k, v]) => [k, v / 100])) as unknown as IvaBases;
+  return { base0: cents.base0 / 100, base5: cents.base5 / 100, base15: cents.base15 / 100, baseOtra: cents.baseOtra / 100, noObjeto: cents.noObjeto / 100, exenta: cents.exenta / 100 };
 }

@@ -22,6 +22,20 @@ import { foldText } from './fold-text.ts';
 /** The payment status of a document in the books (API `paymentStatus`). */
 export const PAYMENT_STATUSES = ['PENDIENTE', 'PARCIAL', 'PAGADA', 'VENCIDA'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * What is owed on a document as the API shows it (server/domain/payments/balance-view.ts): saldo
+ * and paymentStatus null when it is not in the books; amounts USD with 2 places; dueDate 'YYYY-MM-DD'.
+ */
+export interface BalanceFields {
+  saldo: number | null;
+  paymentStatus: PaymentStatus | null;
+  dueDate: string | null;
+  amountCredited: number;
+  amountWithheld: number;
+  amountPaid: number;
+}
+
 /** What the row stores: the status before the calendar is looked at. */
 export type PaymentState = Exclude<PaymentStatus, 'VENCIDA'>;
 

@@ -5,11 +5,18 @@
  */
 import { createInterface } from 'node:readline';
 
+declare module 'node:readline' {
+  interface Interface {
+    /** Node's internal writer of the prompt and the echoed line (undocumented, not in @types/node): replaced below so the passphrase is not echoed. */
+    _writeToOutput(s: string): void;
+  }
+}
+
 function askHidden(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(prompt) ? prompt : s.replace(/[^\r\n]/g, ''));
+    const write = rl._writeToOutput.bind(rl);
+    rl._writeToOutput = (s: string) => write(s.startsWith(prompt) ? prompt : s.replace(/[^\r\n]/g, ''));
     rl.question(prompt, (answer) => {
       rl.close();
       process.stdout.write('\n');

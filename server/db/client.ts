@@ -47,13 +47,12 @@ const migrationsFolder = path.join(REPO_ROOT, 'server/db/migrations');
  * it to 0 and reports it beside the CPU time). On PostgreSQL every `query` of a pooled connection
  * counts, BEGIN and COMMIT included (one round trip each); on PGlite the client's query/exec calls.
  */
-function countStatements(target: { query: (...args: never[]) => unknown }, method: 'query' | 'exec' = 'query'): void {
+function countStatements<M extends 'query' | 'exec'>(target: Record<M, (...args: never[]) => unknown>, method: M): void {
   const g = globalThis as { __emiteSqlStatements?: number };
   if (typeof g.__emiteSqlStatements !== 'number') return;
-  const t = target as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const original = t[method];
+  const original = target[method];
   if (typeof original !== 'function') return;
-  t[method] = function (this: unknown, ...args: unknown[]) {
+  target[method] = function (this: unknown, ...args: never[]) {
     g.__emiteSqlStatements! += 1;
     return original.apply(this, args);
   };
@@ -92,12 +91,12 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)
     // emits 'error' on the pool; without a listener that would crash the process. The pool replaces it.
-    pool.on('connect', (client) => countStatements(client));
+    pool.on('connect', (client) => countStatements(client, 'query'));
     pool.on('error', (err) => {
       if ((err as { code?: string }).code !== '57P01') console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`);
     });
     // numeric stays a string (money is never a float); date stays 'YYYY-MM-DD'.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', notifications: { kind: 'postgres', connectionString: opts.databaseUrl }, close: () => pool.end() };
   }
@@ -110,9 +109,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     ? new PGlite(opts.pgliteDir, pgliteOptions)
     : new PGlite({ ...pgliteOptions, ...(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {}) });
   await client.waitReady;
-  countStatements(client);
+  countStatements(client, 'query');
   countStatements(client, 'exec');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', notifications: { kind: 'pglite', client }, close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

@@ -37,6 +37,7 @@ export function formBody<const S extends FormSchema, const E extends Properties 
   o: { extra?: E; additionalProperties?: A } = {},
 ): FormBody<S, E, A> {
   const properties = { ...Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, plain(p)])), ...(o.extra ?? {}) };
+  // Type-level seam: FormBody mirrors this object key for key; TS cannot carry a mapped type through Object.fromEntries.
   return {
     type: 'object',
     required: schema.required ?? [],
@@ -61,6 +62,7 @@ export type FormOut<S extends FormSchema, E extends Properties> = {
 export function formOut<const S extends FormSchema, const E extends Properties = Record<never, never>>(schema: S, o: { extra?: E } = {}): FormOut<S, E> {
   const typeOnly = (p: object): object => ('type' in p ? { type: (p as { type: unknown }).type } : {});
   const properties = { ...Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, typeOnly(p)])), ...(o.extra ?? {}) };
+  // Type-level seam: FormOut mirrors this map key for key; TS cannot carry a mapped type through Object.fromEntries.
   return { type: 'object', properties } as unknown as FormOut<S, E>;
 }
 

@@ -20,7 +20,8 @@ export interface UploadedFile {
 export async function readMultipartFile(body: Uint8Array, contentType: string, field: string): Promise<UploadedFile | undefined> {
   let form: FormData;
   try {
-    form = await new Response(body as unknown as BodyInit, { headers: { 'content-type': contentType } }).formData();
+    // A copy on its own ArrayBuffer: BodyInit takes no view that could be on a SharedArrayBuffer (uploads are small: TXT_BODY_LIMIT).
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch (err) {
     throw new Error(`El formulario multipart no se puede leer: ${(err as Error).message}`);
   }

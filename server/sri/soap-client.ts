@@ -16,7 +16,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Element } from '@xmldom/xmldom';
-import { escapeXml, kids, parseXml, textOf } from './xml-dom.ts';
+import { escapeXml, isCdata, kids, parseXml, textOf } from './xml-dom.ts';
 
 /**
  * The SRI could not be reached or did not answer with the expected SOAP: network error, timeout,
@@ -235,7 +235,7 @@ function comprobanteOf(autorizacion: Element): string | undefined {
   const el = kids(autorizacion, 'comprobante')[0];
   if (!el) return undefined;
   const sections: string[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 4) sections.push((c as unknown as { data: string }).data);
+  for (let c = el.firstChild; c; c = c.nextSibling) if (isCdata(c)) sections.push(c.data);
   return sections.length ? sections.join('') : (el.textContent ?? '').trim();
 }
 

@@ -3,11 +3,16 @@
  * name (prefixes differ between senders), text trimmed. xmldom does not expand DTD entities, so
  * untrusted input cannot pull files or blow up memory through them.
  */
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
+import { DOMParser, type CDATASection, type Element, type Node } from '@xmldom/xmldom';
 
 /** Whether a node is an element (nodeType 1): what a child walk keeps. */
 export function isElement(node: Node): node is Element {
   return node.nodeType === 1;
+}
+
+/** Whether a node is a CDATA section (nodeType 4): the SRI wraps an authorised comprobante in one. */
+export function isCdata(node: Node): node is CDATASection {
+  return node.nodeType === 4;
 }
 
 /**

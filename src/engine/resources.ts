@@ -83,12 +83,12 @@ export function useList(p: ListParams | null): ListResult {
   return { rows: data?.rows ?? [], total: data?.total ?? 0, totals: data?.totals, isLoading, isValidating };
 }
 
-/** One record by id; nothing is fetched while `id` is undefined. */
-export function useRecord(p: ResourceParams & { id: string | undefined }) {
+/** One record by id, as the API answers it (`T`: the resource's view type; default a row); nothing is fetched while `id` is undefined. */
+export function useRecord<T = Row>(p: ResourceParams & { id: string | undefined }) {
   const schemas = useSchemas();
   const apiPath = resolveApiPath({ ...p, schemas });
   useRevision(apiPath);
-  const { data, isLoading, mutate: refresh } = useSWR(p.id ? recordKey(apiPath, p.id) : null, async ([path, , id]) => (await request<Row>({ path: `${path}/${encodeURIComponent(id)}` })).data, {
+  const { data, isLoading, mutate: refresh } = useSWR(p.id ? recordKey(apiPath, p.id) : null, async ([path, , id]) => (await request<T>({ path: `${path}/${encodeURIComponent(id)}` })).data, {
     revalidateOnFocus: false,
   });
   return { record: data, isLoading, refresh };

@@ -17,8 +17,8 @@ export interface EditControllerParams<TForm, TRecord> extends ResourceParams {
   id?: string;
   /** One record at the schema's API path (the company): loaded with GET and saved with PUT there. */
   singleton?: boolean;
-  /** The form's values from a loaded or saved record. Default: the record itself. */
-  toForm?: (record: TRecord) => TForm;
+  /** The form's values from a loaded or saved record (`(r) => r` when the form edits the record as it is). */
+  toForm: (record: TRecord) => TForm;
   /** The form's values of a new record. Default `{}`. */
   initial?: TForm;
   /** The body sent on save. Default: the schema's writable fields (`writableData`). */
@@ -60,7 +60,7 @@ export interface EditController<TForm, TRecord> {
 
 /**
  * @example
- * const edit = useEditController({ resource: 'product', id, success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'), onSuccess: () => navigate(basePath) });
+ * const edit = useEditController({ resource: 'product', id, toForm: (record) => record, success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'), onSuccess: () => navigate(basePath) });
  * if (edit.data === null) return <Spinner />;
  * <SchemaForm formData={edit.data} onChange={(d, byUser) => edit.setData(d, byUser)} onSubmit={edit.save} serverErrors={edit.errors} disabled={edit.saving} />
  */
@@ -75,7 +75,7 @@ export function useEditController<TForm = Record<string, unknown>, TRecord = Row
     isLoading,
     mutate,
   } = useSWR(editing ? recordKey(apiPath, id ?? '') : null, async () => (await request<TRecord>({ path })).data, { revalidateOnFocus: false, keepPreviousData: true });
-  const toForm = p.toForm ?? ((r: TRecord) => r as unknown as TForm);
+  const { toForm } = p;
   const [data, setFormData] = useState<TForm | null>(editing ? null : (p.initial ?? ({} as TForm)));
   const [dirty, setDirty] = useState(false);
 

@@ -49,6 +49,7 @@ function GenericForm({ entry, basePath, id, apiParams }: FormPageProps & { entry
     resource: entry.name,
     apiParams,
     id,
+    toForm: (record): Record<string, unknown> => record,
     success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'),
     onSuccess: () => navigate(basePath),
   });

@@ -32,5 +32,5 @@ let draft2020: typeof draft7Validator | undefined;
 /** The validator for a schema's `$schema` (draft 7 unless it names 2020-12). */
 export function validatorFor(schema: JsonSchema): typeof draft7Validator {
   if (!schema.$schema?.includes('2020-12')) return draft7Validator;
-  return (draft2020 ??= customizeValidator({ ...options, AjvClass: Ajv2020 as unknown as CustomValidatorOptionsType['AjvClass'] }, spanish));
+  return (draft2020 ??= customizeValidator({ ...options, AjvClass: Ajv2020 }, spanish));
 }

@@ -7,9 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
 import type { SriEstado } from '../../../core/annulment.ts';
-
-/** A tax total of the received document per IVA rate (SRI tabla 17 codigoPorcentaje), USD. */
-export type ReceivedTaxTotal = { codigo: string; codigoPorcentaje: string; tarifa: string; baseImponible: string; valor: string };
+import type { ReceivedDetail, ReceivedTaxTotal } from '../../../core/received-view.ts';
 
 export const receivedDocuments = pgTable(
   'received_document',
@@ -42,7 +40,7 @@ export const receivedDocuments = pgTable(
     /** Totals per tax and rate (totalConImpuestos / impuestos of the document). */
     impuestos: jsonb('impuestos').$type<ReceivedTaxTotal[]>().notNull().default([]),
     /** The document's own parsed fields (pagos, detalles, docsSustento of a retención, numDocModificado…). */
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    detail: jsonb('detail').$type<ReceivedDetail>().notNull().default({}),
     /** The authorised comprobante XML (signed). */
     xml: text('xml').notNull(),
     /** The SRI authorisation envelope when the document came from the web service or as an envelope. */

@@ -3,12 +3,10 @@
  * Ecuador's 24 provinces). Reference data read straight from the package, loaded on first use
  * and kept in memory; nothing per company.
  */
-import type { ICountry, IState, ICity } from 'country-state-city';
 import { notFound } from '../../errors.ts';
 
-type Csc = { Country: { getAllCountries(): ICountry[] }; State: { getStatesOfCountry(c: string): IState[] }; City: { getCitiesOfState(c: string, s: string): ICity[] } };
-let csc: Promise<Csc> | null = null;
-const load = () => (csc ??= import('country-state-city') as unknown as Promise<Csc>);
+let csc: Promise<typeof import('country-state-city')> | null = null;
+const load = () => (csc ??= import('country-state-city'));
 
 export async function listCountries() {
   const { Country } = await load();

@@ -34,17 +34,24 @@ const newlines = (s: string) => s.split('\n').length - 1;
 export function readCsv(input: string): ReadCsvResult {
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const delimiter = detectDelimiter(text);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  const rows: CsvRow[] = [];
   try {
-    records = parse(text, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // info.lines is the line a record ends on; a quoted cell with line breaks started earlier.
+      on_record: (record, info) => {
+        rows.push({ line: info.lines - record.reduce((n, cell) => n + newlines(cell), 0), cells: record });
+        return record;
+      },
+    });
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     const line = typeof err.lines === 'number' ? err.lines : 1;
     const reason = err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'hay unas comillas (") que no se cierran' : 'el archivo no es un CSV válido';
     return { ok: false, line, message: `No se pudo leer el archivo: ${reason} (línea ${line})` };
   }
-  // info.lines is the line a record ends on; a quoted cell with line breaks started earlier.
-  const rows = records.map(({ record, info }) => ({ line: info.lines - record.reduce((n, cell) => n + newlines(cell), 0), cells: record }));
   const [header, ...data] = rows;
   return { ok: true, header: header?.cells ?? [], rows: data, delimiter };
 }

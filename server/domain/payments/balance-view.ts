@@ -5,7 +5,7 @@
  * books (a draft, a rejected or annulled one, a nota de crédito) shows saldo and paymentStatus null.
  * Amounts are numbers (USD, 2 places); dates 'YYYY-MM-DD'.
  */
-import { paymentStatusOf, type PaymentStatus } from '../../../core/receivables.ts';
+import { paymentStatusOf, type BalanceFields } from '../../../core/receivables.ts';
 
 export interface BalanceColumns {
   importeTotal: string;
@@ -15,15 +15,6 @@ export interface BalanceColumns {
   amountPaid: string;
   amountCredited: string;
   amountWithheld: string;
-}
-
-export interface BalanceFields {
-  saldo: number | null;
-  paymentStatus: PaymentStatus | null;
-  dueDate: string | null;
-  amountCredited: number;
-  amountWithheld: number;
-  amountPaid: number;
 }
 
 /** @example balanceFields(row, '2026-05-01') // { saldo: 42, paymentStatus: 'PARCIAL', dueDate: '2026-05-10', … } */

@@ -264,7 +264,7 @@ export async function importPayments(o: ImportPaymentsOptions): Promise<PaymentI
       .transaction(async (tx) => {
         for (const c of writes) {
           try {
-            c.preview.paymentId = (await record(tx as unknown as Db, c))._id;
+            c.preview.paymentId = (await record(tx, c))._id;
           } catch (err) {
             failed = asRowError(c, err);
             throw err;

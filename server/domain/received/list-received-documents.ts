@@ -11,7 +11,8 @@ import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import type { ReceivedDocumentRow } from './import-received-document.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusRank } from '../payments/payment-status-sql.ts';
-import { toReceivedSummary, toReceivedView, WITHHOLDING_LIVE_STATUSES, type ReceivedSummary, type ReceivedView, type WithholdingRef } from './received-view.ts';
+import { toReceivedSummary, toReceivedView, WITHHOLDING_LIVE_STATUSES } from './received-view.ts';
+import type { ReceivedSummary, ReceivedView, WithholdingRef } from '../../../core/received-view.ts';
 
 export interface ReceivedListQuery extends ListQuery {
   /** Tabla 3 code(s), comma separated ('01,04'). */

@@ -11,7 +11,8 @@ import { AppError } from '../../errors.ts';
 import { parseXml } from '../../sri/xml-dom.ts';
 import { xmlReader, type Element } from '../comprobantes/xml/xml-reader.ts';
 import { metaByRoot } from '../../../core/comprobante-types.ts';
-import type { ParsedReceivedDocument, ReceivedDetalle, ReceivedDetail, ReceivedTaxTotal } from './received-document.ts';
+import type { ParsedReceivedDocument } from './received-document.ts';
+import type { ReceivedDetalle, ReceivedDetail, ReceivedTaxTotal } from '../../../core/received-view.ts';
 import { readRetencion } from './read-retencion.ts';
 
 const reader = xmlReader('del comprobante recibido');
@@ -196,6 +197,6 @@ export function receivedFigures(doc: ParsedReceivedDocument) {
     totalIva: doc.totalIva,
     importeTotal: doc.importeTotal,
     impuestos: doc.impuestos,
-    detail: doc.detail as Record<string, unknown>,
+    detail: doc.detail,
   };
 }

@@ -9,7 +9,8 @@
  */
 import Decimal from 'decimal.js';
 import type { Element, xmlReader } from '../comprobantes/xml/xml-reader.ts';
-import type { ParsedReceivedDocument, ReceivedDocSustento, ReceivedRetencion } from './received-document.ts';
+import type { ParsedReceivedDocument } from './received-document.ts';
+import type { ReceivedDocSustento, ReceivedRetencion } from '../../../core/received-view.ts';
 
 type Reader = ReturnType<typeof xmlReader>;
 const money = (v: Decimal) => v.toFixed(2);

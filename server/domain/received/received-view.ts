@@ -1,19 +1,13 @@
 /**
  * The API shape of a received comprobante (DESIGN.md §4 `/api/received-document`; the withholding
- * editor relies on these names): money as numbers (USD, 2 decimals), fechaEmision 'YYYY-MM-DD',
- * fechaAutorizacion ISO 8601, numero '001-001-000000001'.
+ * editor relies on these names): the types of core/received-view.ts, which the SPA reads, built
+ * from a row. Money as numbers (USD, 2 decimals), fechaEmision 'YYYY-MM-DD', fechaAutorizacion
+ * ISO 8601, numero '001-001-000000001'.
  */
-import type { ReceivedDetail, ReceivedPago } from './received-document.ts';
 import type { ReceivedDocumentRow } from './import-received-document.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import type { ReceivedSummary, ReceivedView, WithholdingRef } from '../../../core/received-view.ts';
 import { balanceFields } from '../payments/balance-view.ts';
-
-/** A retención we issued on this document (table comprobante, cod_doc 07, related_id = its _id). */
-export interface WithholdingRef {
-  _id: string;
-  numero: string | null;
-  status: string;
-}
 
 /** Statuses of an issued retención that count as "withheld" (a BORRADOR, DEVUELTA or NO_AUTORIZADA does not). */
 export const WITHHOLDING_LIVE_STATUSES = ['FIRMADA', 'RECIBIDA', 'EN_PROCESO', 'AUTORIZADA'] as const;
@@ -27,7 +21,7 @@ export const receivedNumero = (row: Pick<ReceivedDocumentRow, 'estab' | 'ptoEmi'
  * The list row: no XML, no detail. `withheld` comes from the list query. A factura or nota de
  * débito adds what is owed on it (payables, DESIGN.md §12) as judged on `today` (default: today in Guayaquil).
  */
-export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'authorizationXml' | 'detail' | 'impuestos'> & { withheld: boolean }, today: string = guayaquilDate(new Date())) {
+export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'authorizationXml' | 'detail' | 'impuestos'> & { withheld: boolean }, today: string = guayaquilDate(new Date())): ReceivedSummary {
   return {
     _id: row.id,
     claveAcceso: row.claveAcceso,
@@ -68,17 +62,14 @@ export function toReceivedSummary(row: Omit<ReceivedDocumentRow, 'xml' | 'author
  * The whole document (GET /api/received-document/:id): the summary plus impuestos per rate
  * (numbers), pagos (total as a number), the parsed `detail`, and the retenciones issued on it.
  */
-export function toReceivedView(row: ReceivedDocumentRow, withholdings: WithholdingRef[], today?: string) {
-  const detail = row.detail as ReceivedDetail;
-  const pagos = (detail.pagos ?? (detail.docsSustento ?? []).flatMap((d) => d.pagos ?? [])) as ReceivedPago[];
+export function toReceivedView(row: ReceivedDocumentRow, withholdings: WithholdingRef[], today?: string): ReceivedView {
+  const detail = row.detail;
+  const pagos = detail.pagos ?? (detail.docsSustento ?? []).flatMap((d) => d.pagos ?? []);
   return {
     ...toReceivedSummary({ ...row, withheld: withholdings.some((w) => (WITHHOLDING_LIVE_STATUSES as readonly string[]).includes(w.status)) }, today),
     impuestos: row.impuestos.map((i) => ({ codigo: i.codigo, codigoPorcentaje: i.codigoPorcentaje, tarifa: n(i.tarifa), baseImponible: n(i.baseImponible), valor: n(i.valor) })),
     pagos: pagos.map((p) => ({ formaPago: p.formaPago, total: n(p.total), ...(p.plazo !== undefined ? { plazo: Number(p.plazo) } : {}), ...(p.unidadTiempo !== undefined ? { unidadTiempo: p.unidadTiempo } : {}) })),
-    detail: row.detail,
+    detail,
     withholdings,
   };
 }
-
-export type ReceivedView = ReturnType<typeof toReceivedView>;
-export type ReceivedSummary = ReturnType<typeof toReceivedSummary>;

@@ -4,7 +4,7 @@
  * schema-only resource. Another company's id reads as "does not exist", like a 404.
  * @throws AppError VALIDATION (400) with one detail per bad value: `{path: 'cliente', message}`.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { customers, establishments, comprobantes, products, records, users } from '../../db/schema/index-tables.ts';
@@ -63,7 +63,8 @@ export async function refLabels(db: Db, registry: SchemaRegistry, p: { companyId
   }
   const table = TABLES[p.target];
   if (!table) return new Map();
-  const column = (table as unknown as Record<string, PgColumn | undefined>)[field] ?? table.id;
+  const columns = getTableColumns(table);
+  const column = Object.hasOwn(columns, field) ? columns[field] : table.id;
   const rows = (await db
     .select({ id: table.id, label: column })
     .from(table as PgTable)

@@ -15,7 +15,7 @@ import { completeJob, retryJob, type JobRow } from '../../jobs/job-queue.ts';
 import { webhookTargetProblem } from './check-webhook-target.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-webhook.ts';
 import { webhookBody, type WebhookEvent } from './webhook-events.ts';
-import type { WebhookJobPayload } from './webhook-jobs.ts';
+import { webhookJobPayloadOf } from './webhook-jobs.ts';
 import { toDeliveryView, type WebhookDeliveryView } from './webhook-views.ts';
 import { deliveryTarget } from './webhook-url.ts';
 
@@ -113,7 +113,7 @@ export async function attemptWebhookDelivery(
  */
 export async function handleWebhookDelivery(deps: { db: Db; clock: () => Date; webhooks?: WebhookDeliveryOptions }, job: JobRow): Promise<void> {
   if (!deps.webhooks) throw new Error('El trabajador no tiene configurados los webhooks');
-  const { endpointId, event } = job.payload as unknown as WebhookJobPayload;
+  const { endpointId, event } = webhookJobPayloadOf(job.payload);
   const now = deps.clock();
   const retryAt = nextAttemptAt({ attempt: job.attempts, createdSec: event.created, now });
   const logged = await attemptWebhookDelivery(deps.db, deps.webhooks, {

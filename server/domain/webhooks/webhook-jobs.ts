@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, webhookEndpoints } from '../../db/schema/index-tables.ts';
-import type { WebhookEventType } from '../../../core/webhook-events.ts';
-import { eventForStatus, type WebhookEvent } from './webhook-events.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../core/webhook-events.ts';
+import { eventForStatus, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhook-events.ts';
 
 export const WEBHOOK_JOB_KIND = 'webhook_delivery';
 
@@ -17,6 +17,23 @@ export const WEBHOOK_JOB_KIND = 'webhook_delivery';
 export interface WebhookJobPayload {
   endpointId: string;
   event: WebhookEvent;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isEventType = (t: unknown): t is WebhookEvent['type'] => t === WEBHOOK_TEST_EVENT || WEBHOOK_EVENT_TYPES.some((known) => known === t);
+
+/**
+ * A webhook_delivery job's payload (jsonb), checked field by field: what {@link webhookJobsCte},
+ * {@link enqueueWebhookEvent} and the certificate check write.
+ * @throws Error naming what is wrong when it is not one (the worker retries the job, then marks it failed).
+ */
+export function webhookJobPayloadOf(payload: unknown): WebhookJobPayload {
+  if (!isObject(payload) || typeof payload.endpointId !== 'string') throw new Error(`${WEBHOOK_JOB_KIND}: el payload no tiene endpointId`);
+  const e = payload.event;
+  if (!isObject(e) || typeof e.id !== 'string' || !isEventType(e.type) || typeof e.created !== 'number' || !isObject(e.data)) {
+    throw new Error(`${WEBHOOK_JOB_KIND}: el evento del payload no es válido`);
+  }
+  return { endpointId: payload.endpointId, event: { id: e.id, type: e.type, created: e.created, data: e.data } };
 }
 
 /** A new event id: `evt_` and 32 hex digits. */

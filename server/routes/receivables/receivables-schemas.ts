@@ -1,6 +1,6 @@
 /** Schemas of the receivables and payables reports (DESIGN.md §12). */
 import { listQuerySchema } from '../../domain/list-query.ts';
-import { AGING_BUCKETS } from '../../../core/receivables.ts';
+import { AGING_BUCKETS, type AgingBucket } from '../../../core/receivables.ts';
 
 const date = { type: 'string', format: 'date' } as const;
 const text = { type: ['string', 'null'] } as const;
@@ -11,7 +11,16 @@ export const agingQuery = {
   properties: { ...listQuerySchema.properties, date: { ...date, description: 'Fecha de corte (por defecto, hoy)' } },
 } as const;
 
-const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, { ...amount, description: b.label }])) as unknown as Record<(typeof AGING_BUCKETS)[number]["key"], typeof amount>;
+const bucket = (b: (typeof AGING_BUCKETS)[number]) => ({ ...amount, description: b.label });
+const [current, d1_30, d31_60, d61_90, over90] = AGING_BUCKETS;
+/** One amount per aging bucket, named by its key; `satisfies` fails to compile if core/receivables.ts adds a bucket not listed here. */
+const buckets = {
+  [current.key]: bucket(current),
+  [d1_30.key]: bucket(d1_30),
+  [d31_60.key]: bucket(d31_60),
+  [d61_90.key]: bucket(d61_90),
+  [over90.key]: bucket(over90),
+} satisfies Record<AgingBucket, unknown>;
 
 export const agingRowOut = {
   type: 'object',

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Card, Field, Heading, Input, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
 import { useMutation } from '../../engine/useMutation.ts';
-import { claveProblem, RECEIVED_API, type ReceivedView } from './received-model.ts';
+import { claveProblem, RECEIVED_API } from './received-model.ts';
+import type { ReceivedView } from '../../../core/received-view.ts';
 
 export function ClaveAccesoCard({ basePath }: { basePath: string }) {
   const navigate = useNavigate();

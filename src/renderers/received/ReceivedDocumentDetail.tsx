@@ -14,15 +14,15 @@ import { useMutation } from '../../engine/useMutation.ts';
 import { saveAs } from '../comprobante/IssuedPanel.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { date, dateTime } from '../format.ts';
-import { RECEIVED_API, typeLabel, type ReceivedView } from './received-model.ts';
+import { RECEIVED_API, typeLabel } from './received-model.ts';
+import type { ReceivedView } from '../../../core/received-view.ts';
 import { ReceivedLines, ReceivedTotals, RetencionSustentos } from './ReceivedSections.tsx';
 
 /** Where the withholding editor opens with a received factura as its sustento (built by the withholding screens). */
 export const withholdingFromReceived = (id: string) => `/purchases/withholding/new?receivedDocument=${encodeURIComponent(id)}`;
 
 export function ReceivedDocumentDetail({ id, basePath }: { id: string; basePath: string }) {
-  const { record, isLoading, refresh } = useRecord({ resource: 'received-document', id });
-  const doc = record as unknown as ReceivedView | undefined;
+  const { record: doc, isLoading, refresh } = useRecord<ReceivedView>({ resource: 'received-document', id });
   const download = useMutation({
     mutationFn: async (d: ReceivedView) => saveAs(await fetchBlob(`${RECEIVED_API}/${encodeURIComponent(d._id)}/xml`), `recibido-${d.codDoc}-${d.numero}.xml`),
     errorMessage: 'No se pudo descargar el XML',

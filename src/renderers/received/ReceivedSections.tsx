@@ -5,7 +5,8 @@
  */
 import { Box, Card, Heading, Table, Text } from '@chakra-ui/react';
 import { money } from '../format.ts';
-import { taxLabel, type ReceivedDetalle, type ReceivedView } from './received-model.ts';
+import { taxLabel } from './received-model.ts';
+import type { ReceivedDetalle, ReceivedView } from '../../../core/received-view.ts';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Card, Heading, Input, Text } from '@chakra-ui/react';
 import { LuFileUp } from 'react-icons/lu';
 import { useMutation } from '../../engine/useMutation.ts';
-import { RECEIVED_API, type ReceivedView } from './received-model.ts';
+import { RECEIVED_API } from './received-model.ts';
+import type { ReceivedView } from '../../../core/received-view.ts';
 
 export function XmlUploadCard({ basePath }: { basePath: string }) {
   const navigate = useNavigate();

@@ -9,7 +9,8 @@ import { useCallback, useRef, useState } from 'react';
 import { parseTxtListing } from '../../../core/sri-txt-listing.ts';
 import { ApiError, errorMessage, request } from '../../engine/api-client.ts';
 import { invalidate } from '../../engine/resources.ts';
-import { RECEIVED_API, type ReceivedView } from './received-model.ts';
+import { RECEIVED_API } from './received-model.ts';
+import type { ReceivedView } from '../../../core/received-view.ts';
 
 /** One line's outcome, as `POST /import` reports it. */
 export interface TxtRowResult {

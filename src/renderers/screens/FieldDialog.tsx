@@ -11,7 +11,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { useSchema, type JsonSchema, type SchemaEntry } from '../../engine/schema-registry.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 import { SchemaForm } from '../SchemaForm.tsx';
-import type { FieldForm } from './screen-model.ts';
+import { fieldFormOf, type FieldForm } from './screen-model.ts';
 
 interface Props {
   open: boolean;
@@ -56,7 +56,7 @@ export function FieldDialog(p: Props) {
   if (!entry) return null;
   return (
     <DialogFrame open={p.open} title={p.field ? `Editar campo: ${p.field.title}` : 'Agregar campo'} size="lg" footer={false} onClose={p.onClose}>
-      <SchemaForm entry={entry} formData={data} editing={Boolean(p.field)} onChange={(d) => setData(d)} onSubmit={(d) => p.onSave(d as unknown as FieldForm)}>
+      <SchemaForm entry={entry} formData={data} editing={Boolean(p.field)} onChange={(d) => setData(d)} onSubmit={(d) => p.onSave(fieldFormOf(d))}>
         <HStack justify="flex-end" mt="6">
           <Button type="button" variant="outline" onClick={p.onClose}>
             Cancelar

@@ -91,6 +91,32 @@ export function fieldForm(p: JsonSchema, required: boolean): FieldForm {
   }) as FieldForm;
 }
 
+const FIELD_KINDS = Object.keys(KIND_LABELS);
+const isFieldKind = (v: unknown): v is FieldKind => typeof v === 'string' && FIELD_KINDS.includes(v);
+const textOr = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const numberOr = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/**
+ * The field dialog's values (SchemaForm's form data, validated against src/schemas/screen-field)
+ * read as a FieldForm: each key of its type taken, others dropped; an unknown kind reads as text.
+ * @example fieldFormOf({ title: 'Orden de compra', kind: 'text', maxLength: 40 }).maxLength // 40
+ */
+export function fieldFormOf(d: Record<string, unknown>): FieldForm {
+  return {
+    title: textOr(d.title) ?? '',
+    kind: isFieldKind(d.kind) ? d.kind : 'text',
+    required: typeof d.required === 'boolean' ? d.required : undefined,
+    help: textOr(d.help),
+    minLength: numberOr(d.minLength),
+    maxLength: numberOr(d.maxLength),
+    minimum: numberOr(d.minimum),
+    maximum: numberOr(d.maximum),
+    decimals: numberOr(d.decimals),
+    options: Array.isArray(d.options) ? d.options.filter((o): o is string => typeof o === 'string') : undefined,
+    ref: textOr(d.ref),
+  };
+}
+
 /**
  * A field name from its title: letters without accents and digits, camelCase, starting with a
  * lower-case letter, not one of `taken` (a number is added).

@@ -44,6 +44,7 @@ import {
   withholdingWarnings,
   type DocSustentoDraft,
   type RetencionDraft,
+  type RetencionProposalView,
   type WithholdingCatalogs,
   type WithholdingDraft,
 } from './withholding-model.ts';
@@ -206,7 +207,7 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
   useDefaultEmissionPoint(draft, establishments, setDraft);
 
   const source = id === 'new' ? (receivedDocument ? { receivedDocument } : purchaseSettlement ? { purchaseSettlement } : null) : null;
-  const proposal = useApiData<Record<string, unknown>>({ path: source ? '/api/withholding/proposal' : null, query: source ?? undefined });
+  const proposal = useApiData<RetencionProposalView>({ path: source ? '/api/withholding/proposal' : null, query: source ?? undefined });
   const proposed = proposal.data;
   const started = Boolean(draft?.docsSustento.length);
   useEffect(() => {
@@ -268,7 +269,7 @@ export default function WithholdingEditor({ entry, id = 'new', basePath }: Custo
                   <Field.ErrorText>{supplierError}</Field.ErrorText>
                   {proposed && !proposed.supplier && !draft.supplier && (
                     <Field.HelperText color="orange.600">
-                      {`${String(proposed.supplierRazonSocial)} (${String(proposed.supplierIdentificacion)}) no está entre sus proveedores: regístrelo en Compras > Proveedores.`}
+                      {`${proposed.supplierRazonSocial} (${proposed.supplierIdentificacion}) no está entre sus proveedores: regístrelo en Compras > Proveedores.`}
                     </Field.HelperText>
                   )}
                 </Field.Root>

@@ -40,12 +40,34 @@ export const emptyWithholding = (today: string): WithholdingDraft => ({ fechaEmi
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-function docFrom(d: Record<string, unknown>, keepPercent: boolean): DocSustentoDraft {
-  const { retenciones, ...rest } = d as unknown as DocSustentoDraft & { retenciones: Array<Record<string, unknown>> };
-  const out = { ...rest } as Record<string, unknown>;
-  for (const k of Object.keys(out)) if (out[k] === null) delete out[k];
+/** A retención as the API view and the proposal give it (numbers; the percent and value as the server priced them). */
+export interface RetencionView {
+  codigo: string;
+  codigoRetencion: string;
+  baseImponible: number;
+  porcentajeRetener?: number;
+  valorRetenido?: number;
+}
+
+/** A supporting document as `GET /api/withholding/{_id}` and the proposal answer it (numAutDocSustento: null in the view when absent). */
+export type DocSustentoView = Omit<DocSustentoBody<RetencionView>, 'numAutDocSustento' | 'retenciones'> & { numAutDocSustento?: string | null; retenciones?: RetencionView[] };
+
+/** `GET /api/withholding/proposal` (server/domain/comprobantes/comprobante-retencion/propose-retencion.ts). */
+export interface RetencionProposalView {
+  /** The supplier record's _id, or null when none is registered with this identificación. */
+  supplier: string | null;
+  supplierIdentificacion: string;
+  supplierRazonSocial: string;
+  fechaEmision: string;
+  docsSustento: DocSustentoView[];
+  warnings: string[];
+}
+
+function docFrom(d: DocSustentoView, keepPercent: boolean): DocSustentoDraft {
+  const { retenciones, numAutDocSustento, ...rest } = d;
   return {
-    ...(out as unknown as Omit<DocSustentoDraft, 'retenciones'>),
+    ...rest,
+    ...(numAutDocSustento !== null && numAutDocSustento !== undefined ? { numAutDocSustento } : {}),
     retenciones: (retenciones ?? []).map((r) => ({ ...newRetencion(r.codigo === '2' ? '2' : '1', text(r.codigoRetencion), text(r.baseImponible)), porcentajeRetener: keepPercent ? text(r.porcentajeRetener) : '' })),
   };
 }
@@ -60,7 +82,7 @@ export function fromWithholding(record: Record<string, unknown>): WithholdingDra
     ptoEmi: record.ptoEmi as string | undefined,
     supplier: (record.supplier as string | null) ?? undefined,
     fechaEmision: record.fechaEmision as string | undefined,
-    docsSustento: ((record.docsSustento as Array<Record<string, unknown>>) ?? []).map((d) => docFrom(d, true)),
+    docsSustento: ((record.docsSustento as DocSustentoView[] | undefined) ?? []).map((d) => docFrom(d, true)),
     infoAdicional: ((record.infoAdicional as Array<{ nombre: string; valor: string }>) ?? []).map(({ nombre, valor }) => ({ nombre, valor })),
   };
 }
@@ -69,10 +91,10 @@ export function fromWithholding(record: Record<string, unknown>): WithholdingDra
  * The proposal of `GET /api/withholding/proposal` -> the draft's supplier and docsSustento. The
  * percentages are left to the catalog (shown, not typed), so a change of fechaEmision re-prices them.
  */
-export function fromProposal(proposal: Record<string, unknown>): Pick<WithholdingDraft, 'supplier' | 'docsSustento'> {
+export function fromProposal(proposal: RetencionProposalView): Pick<WithholdingDraft, 'supplier' | 'docsSustento'> {
   return {
-    supplier: (proposal.supplier as string | null) ?? undefined,
-    docsSustento: ((proposal.docsSustento as Array<Record<string, unknown>>) ?? []).map((d) => docFrom(d, false)),
+    supplier: proposal.supplier ?? undefined,
+    docsSustento: (proposal.docsSustento ?? []).map((d) => docFrom(d, false)),
   };
 }
 

@@ -141,7 +141,7 @@ describe('useEditController', () => {
   it('loads the record, marks changes by the user as dirty, and saves only writable fields', async () => {
     const calls = mockApi({ 'GET /api/product/p1': () => ({ body: laptop }), 'PUT /api/product/p1': ({ body }) => ({ body: { ...laptop, ...(body as object) } }) });
     const onSuccess = vi.fn();
-    const { result } = renderHook(() => useEditController({ resource: 'product', id: 'p1', success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'), onSuccess }), { wrapper: swr });
+    const { result } = renderHook(() => useEditController<Record<string, unknown>>({ resource: 'product', id: 'p1', toForm: (r) => r, success: (_, created) => (created ? 'Registro creado' : 'Cambios guardados'), onSuccess }), { wrapper: swr });
     expect(result.current.data).toBeNull();
     await waitFor(() => expect(result.current.data).toEqual(laptop));
     expect(result.current.editing).toBe(true);
@@ -161,7 +161,7 @@ describe('useEditController', () => {
 
   it("creates with POST and keeps the server's field errors when it refuses", async () => {
     mockApi({ 'POST /api/product': () => ({ status: 400, body: { statusCode: 400, message: 'Datos inválidos', details: [{ path: 'codigoPrincipal', message: 'Ya existe' }] } }) });
-    const { result } = renderHook(() => useEditController({ resource: 'product', id: 'new', initial: { descripcion: 'Tornillo' } }), { wrapper: swr });
+    const { result } = renderHook(() => useEditController<Record<string, unknown>>({ resource: 'product', id: 'new', toForm: (r) => r, initial: { descripcion: 'Tornillo' } }), { wrapper: swr });
     expect(result.current.editing).toBe(false);
     expect(result.current.data).toEqual({ descripcion: 'Tornillo' });
     let saved: unknown = 'unset';
@@ -187,7 +187,7 @@ describe('useEditController', () => {
 
   it('deletes and answers whether it could', async () => {
     mockApi({ 'GET /api/product/p1': () => ({ body: laptop }), 'DELETE /api/product/p1': () => ({ status: 409, body: { statusCode: 409, message: 'El producto se usa en 3 facturas' } }) });
-    const { result } = renderHook(() => useEditController({ resource: 'product', id: 'p1' }), { wrapper: swr });
+    const { result } = renderHook(() => useEditController<Record<string, unknown>>({ resource: 'product', id: 'p1', toForm: (r) => r }), { wrapper: swr });
     let deleted: boolean | undefined;
     await act(async () => {
       deleted = await result.current.remove();

@@ -3,7 +3,7 @@
  * Configuración > Pantallas becomes the layer the server stores (the patch.json vocabulary).
  */
 import { describe, expect, it } from 'vitest';
-import { type FieldForm, fieldForm, fieldSchema, filterFor, moveColumn, moveField, nameFromTitle, putField, removeField, retitle, setHidden, toggleColumn, toggleFilter } from '../../../src/renderers/screens/screen-model.ts';
+import { type FieldForm, fieldForm, fieldFormOf, fieldSchema, filterFor, moveColumn, moveField, nameFromTitle, putField, removeField, retitle, setHidden, toggleColumn, toggleFilter } from '../../../src/renderers/screens/screen-model.ts';
 
 describe('the field dialog', () => {
   it('turns each kind into its JSON Schema and back', () => {
@@ -21,6 +21,14 @@ describe('the field dialog', () => {
     expect(fieldSchema(forms[0])).toEqual({ type: 'string', title: 'Orden de compra', description: 'Del cliente', maxLength: 40 });
     expect(fieldSchema(forms[1]).type).toBe('integer');
     expect(fieldSchema(forms[3])).toMatchObject({ type: 'number', 'x-money': true });
+  });
+
+  it("reads the dialog's form data as a field: its keys typed, anything else dropped", () => {
+    const f = fieldFormOf({ title: 'Vendedor', kind: 'list', required: true, options: ['Ana', 'Luis'], maxLength: 40, stale: 'x' });
+    expect(f).toMatchObject({ title: 'Vendedor', kind: 'list', required: true, options: ['Ana', 'Luis'], maxLength: 40 });
+    expect(f).not.toHaveProperty('stale');
+    expect(fieldSchema(f)).toEqual({ type: 'string', title: 'Vendedor', enum: ['Ana', 'Luis'] });
+    expect(fieldFormOf({ title: 'Raro', kind: 'color', minimum: '3' })).toMatchObject({ kind: 'text', minimum: undefined });
   });
 
   it('names a field from its title, without accents, never one already taken', () => {

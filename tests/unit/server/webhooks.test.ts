@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPrivateAddress, webhookTargetProblem } from '../../../server/domain/webhooks/check-webhook-target.ts';
 import { nextAttemptAt, RETRY_WINDOW_MS } from '../../../server/domain/webhooks/deliver-webhook.ts';
 import { signatureHeader, verifySignature } from '../../../server/domain/webhooks/sign-webhook.ts';
+import { webhookJobPayloadOf } from '../../../server/domain/webhooks/webhook-jobs.ts';
 
 describe('webhook targets', () => {
   it.each(['127.0.0.1', '10.0.0.5', '172.16.3.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.1.1.1', 'no-es-ip'])('%s is not public', (ip) => {
@@ -17,6 +18,17 @@ describe('webhook targets', () => {
     expect(await webhookTargetProblem('http://192.168.0.10:8080/x', { allowPrivate: false })).toMatch(/local o privada/);
     expect(await webhookTargetProblem('http://192.168.0.10:8080/x', { allowPrivate: true })).toBeNull();
     expect(await webhookTargetProblem('https://93.184.215.14/x', { allowPrivate: false })).toBeNull();
+  });
+});
+
+describe('webhook job payload', () => {
+  it('reads what the enqueuers write and refuses anything else', () => {
+    const payload = { endpointId: 'e1', event: { id: 'evt_1', type: 'comprobante.authorized', created: 1_700_000_000, data: { _id: 'c1' } } };
+    expect(webhookJobPayloadOf(payload)).toEqual(payload);
+    expect(webhookJobPayloadOf({ ...payload, event: { ...payload.event, type: 'webhook.test' } }).event.type).toBe('webhook.test');
+    expect(() => webhookJobPayloadOf({})).toThrow(/endpointId/);
+    expect(() => webhookJobPayloadOf({ ...payload, event: { ...payload.event, type: 'otro.evento' } })).toThrow(/evento/);
+    expect(() => webhookJobPayloadOf({ ...payload, event: { ...payload.event, created: '1700000000' } })).toThrow(/evento/);
   });
 });
 
