@@ -11,7 +11,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../repo-root.ts';
 
 /** The form schemas that route bodies are derived from. */
-export const SCHEMA_CONSTS = ['user', 'company', 'payment'] as const;
+export const SCHEMA_CONSTS = ['user', 'company', 'payment', 'invoice', 'credit-note', 'debit-note', 'waybill', 'purchase-settlement', 'withholding'] as const;
 
 /** `user` -> `userSchema`; `purchase-settlement` -> `purchaseSettlementSchema`. */
 export const constName = (name: string) => `${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Schema`;

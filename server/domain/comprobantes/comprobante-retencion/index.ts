@@ -16,6 +16,7 @@ import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
 import { WITHHOLDER_REFUSAL, withholderBasis } from '../../../../core/withholding-issuer.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { withholdingSchema } from '../../../schemas/generated/withholding-schema.ts';
 import { infoAdicionalWith, issuerFields, toInfoTributaria } from '../document-parts.ts';
 import { buildComprobanteRetencionXml } from './build-comprobante-retencion-xml.ts';
 import { parseComprobanteRetencionXml } from './parse-comprobante-retencion-xml.ts';
@@ -30,6 +31,7 @@ const refuse = (path: string, message: string) => new AppError('UNPROCESSABLE', 
 
 export const comprobanteRetencion: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['07'],
+  formSchema: withholdingSchema,
   permission: 'purchase',
   saveDraft: saveComprobanteRetencionDraft,
   viewFields(row) {

@@ -7,6 +7,7 @@
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { waybillSchema } from '../../../schemas/generated/waybill-schema.ts';
 import { issuerFields, toInfoTributaria } from '../document-parts.ts';
 import { invalid } from '../draft-parts.ts';
 import { buildGuiaRemisionXml } from './build-guia-remision-xml.ts';
@@ -18,6 +19,7 @@ const detailOf = (row: { typeDetail: Record<string, unknown> }) => row.typeDetai
 
 export const guiaRemision: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['06'],
+  formSchema: waybillSchema,
   permission: 'invoice',
   saveDraft: saveGuiaRemisionDraft,
   viewFields(row) {

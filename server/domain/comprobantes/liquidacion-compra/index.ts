@@ -11,6 +11,7 @@
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { purchaseSettlementSchema } from '../../../schemas/generated/purchase-settlement-schema.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
 import { buildLiquidacionCompraXml } from './build-liquidacion-compra-xml.ts';
 import { parseLiquidacionCompraXml } from './parse-liquidacion-compra-xml.ts';
@@ -20,6 +21,7 @@ import { toLiquidacionCompraDocument } from './to-liquidacion-compra-document.ts
 
 export const liquidacionCompra: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['03'],
+  formSchema: purchaseSettlementSchema,
   permission: 'purchase',
   saveDraft: saveLiquidacionCompraDraft,
   viewFields(row) {

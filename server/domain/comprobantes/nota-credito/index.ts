@@ -8,6 +8,7 @@ import Decimal from 'decimal.js';
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { creditNoteSchema } from '../../../schemas/generated/credit-note-schema.ts';
 import { infoAdicionalWith, money2, toInfoTributaria, xmlLine } from '../document-parts.ts';
 import { loadReferencedFactura, notaInfoHeader, type ModifiedDocument } from '../referenced-factura.ts';
 import { buildNotaCreditoXml } from './build-nota-credito-xml.ts';
@@ -32,6 +33,7 @@ function addMonths(iso: string, months: number): string {
 
 export const notaCredito: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['04'],
+  formSchema: creditNoteSchema,
   permission: 'invoice',
   saveDraft: saveNotaCreditoDraft,
   viewFields(row) {

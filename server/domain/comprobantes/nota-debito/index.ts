@@ -5,6 +5,7 @@
  */
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { debitNoteSchema } from '../../../schemas/generated/debit-note-schema.ts';
 import { infoAdicionalWith, money2, toInfoTributaria, xmlPagos } from '../document-parts.ts';
 import { loadReferencedFactura, notaInfoHeader, type ModifiedDocument } from '../referenced-factura.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
@@ -17,6 +18,7 @@ type Detail = ModifiedDocument & { motivos: Array<{ razon: string; valor: string
 
 export const notaDebito: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['05'],
+  formSchema: debitNoteSchema,
   permission: 'invoice',
   saveDraft: saveNotaDebitoDraft,
   viewFields(row) {
