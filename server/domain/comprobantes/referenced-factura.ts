@@ -27,6 +27,14 @@ export interface ModifiedDocument {
   fechaEmisionDocSustento: string;
 }
 
+/** The {@link ModifiedDocument} fields of a nota's type_detail schema (type-detail.ts). */
+export const modifiedDocumentProperties = {
+  codDocModificado: { type: 'string', const: '01' },
+  numDocModificado: { type: 'string' },
+  fechaEmisionDocSustento: { type: 'string' },
+} as const;
+export const MODIFIED_DOCUMENT_FIELDS = ['codDocModificado', 'numDocModificado', 'fechaEmisionDocSustento'] as const;
+
 /** The buyer as the factura's XML has it. */
 export interface NotaBuyer {
   tipoIdentificacionComprador: string;

@@ -24,6 +24,7 @@ import Decimal from 'decimal.js';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft, type DraftBody } from '../draft-parts.ts';
 import { withholdingSchema } from '../../../schemas/generated/withholding-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { catalogEntries } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../../core/withholding-rates.ts';
@@ -64,6 +65,56 @@ export interface RetencionDetail {
   docsSustento: StoredDocSustento[];
   mailTo: string[];
 }
+
+/** The retención's type_detail, checked (type-detail.ts). */
+export const retencionDetail = detailCodec<RetencionDetail>('el comprobante de retención', {
+  type: 'object',
+  required: ['supplier', 'tipoIdentificacionSujetoRetenido', 'razonSocialSujetoRetenido', 'identificacionSujetoRetenido', 'parteRel', 'periodoFiscal', 'docsSustento', 'mailTo'],
+  properties: {
+    supplier: text,
+    tipoIdentificacionSujetoRetenido: text,
+    razonSocialSujetoRetenido: text,
+    identificacionSujetoRetenido: text,
+    parteRel: { type: 'string', enum: ['SI', 'NO'] },
+    periodoFiscal: text,
+    docsSustento: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['codSustento', 'codDocSustento', 'numDocSustento', 'fechaEmisionDocSustento', 'totalSinImpuestos', 'importeTotal', 'impuestos', 'retenciones', 'pagos'],
+        properties: {
+          receivedDocument: optionalText,
+          purchaseSettlement: optionalText,
+          codSustento: text,
+          codDocSustento: text,
+          numDocSustento: text,
+          fechaEmisionDocSustento: text,
+          numAutDocSustento: optionalText,
+          totalSinImpuestos: text,
+          importeTotal: text,
+          impuestos: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['codImpuestoDocSustento', 'codigoPorcentaje', 'baseImponible', 'tarifa', 'valorImpuesto'],
+              properties: { codImpuestoDocSustento: text, codigoPorcentaje: text, baseImponible: text, tarifa: text, valorImpuesto: text },
+            },
+          },
+          retenciones: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['codigo', 'codigoRetencion', 'baseImponible', 'porcentajeRetener', 'valorRetenido'],
+              properties: { codigo: text, codigoRetencion: text, baseImponible: text, porcentajeRetener: text, valorRetenido: text },
+            },
+          },
+          pagos: { type: 'array', items: { type: 'object', required: ['formaPago', 'total'], properties: { formaPago: text, total: text } } },
+        },
+      },
+    },
+    mailTo: textList,
+  },
+});
 
 /** The rate entries of retencion_renta and retencion_iva (active ones), by table and code. */
 export async function withholdingCatalogs(db: Db): Promise<Map<string, WithholdingRateEntry>> {
@@ -181,7 +232,7 @@ export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promis
       ...noSaleColumns(),
       importeTotal: total,
       infoAdicional: storedInfoAdicional(data.infoAdicional),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: retencionDetail.write(detail),
       // For the list rows (list.json), which carry `extra` but not type_detail.
       extra: { ...extra, periodoFiscal, numDocSustentoResumen: docsSustento.map((d) => dashedNumero(d.numDocSustento)).join('; ') },
       updatedAt: o.now,

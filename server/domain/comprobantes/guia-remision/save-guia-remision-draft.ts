@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft, type DraftBody } from '../draft-parts.ts';
 import { waybillSchema } from '../../../schemas/generated/waybill-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { comprobantes, customers, records } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { invoiceNumero } from '../comprobante-view.ts';
@@ -45,6 +46,48 @@ export interface GuiaDetail {
   destinatarios: StoredDestinatario[];
   mailTo: string[];
 }
+
+/** The guía's type_detail, checked (type-detail.ts). */
+export const guiaDetail = detailCodec<GuiaDetail>('la guía de remisión', {
+  type: 'object',
+  required: ['carrier', 'tipoIdentificacionTransportista', 'rucTransportista', 'razonSocialTransportista', 'placa', 'dirPartida', 'fechaFinTransporte', 'destinatarios', 'mailTo'],
+  properties: {
+    carrier: text,
+    tipoIdentificacionTransportista: text,
+    rucTransportista: text,
+    razonSocialTransportista: text,
+    placa: text,
+    dirPartida: text,
+    fechaFinTransporte: text,
+    destinatarios: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['identificacionDestinatario', 'razonSocialDestinatario', 'dirDestinatario', 'motivoTraslado', 'detalles'],
+        properties: {
+          identificacionDestinatario: text,
+          razonSocialDestinatario: text,
+          dirDestinatario: text,
+          motivoTraslado: text,
+          docAduaneroUnico: optionalText,
+          codEstabDestino: optionalText,
+          ruta: optionalText,
+          codDocSustento: optionalText,
+          numDocSustento: optionalText,
+          numAutDocSustento: optionalText,
+          fechaEmisionDocSustento: optionalText,
+          detalles: {
+            type: 'array',
+            items: { type: 'object', required: ['descripcion', 'cantidad'], properties: { codigoInterno: optionalText, codigoAdicional: optionalText, descripcion: text, cantidad: text } },
+          },
+          invoice: optionalText,
+          email: optionalText,
+        },
+      },
+    },
+    mailTo: textList,
+  },
+});
 
 async function loadCarrier(db: Db, companyId: string, id: string) {
   const [row] = await db.select().from(records).where(and(eq(records.companyId, companyId), eq(records.resource, 'carrier'), eq(records.id, id)));
@@ -143,7 +186,7 @@ export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<Compro
       ...noSaleColumns(),
       importeTotal: '0',
       infoAdicional: storedInfoAdicional(data.infoAdicional),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: guiaDetail.write(detail),
       // Schema properties without a column live in `extra`, which the list rows carry (list.json):
       // the plate, the end date and the destinatarios' names, so the list needs no type_detail.
       extra: { ...extra, placa, fechaFinTransporte: fin, destinatariosResumen: destinatarios.map((d) => d.razonSocialDestinatario).join('; ') },

@@ -16,7 +16,7 @@ import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
 import { buildLiquidacionCompraXml } from './build-liquidacion-compra-xml.ts';
 import { parseLiquidacionCompraXml } from './parse-liquidacion-compra-xml.ts';
 import { liquidacionCompraRide } from './liquidacion-compra-ride.ts';
-import { saveLiquidacionCompraDraft, type LiquidacionDetail } from './save-liquidacion-compra-draft.ts';
+import { liquidacionDetail, saveLiquidacionCompraDraft } from './save-liquidacion-compra-draft.ts';
 import { toLiquidacionCompraDocument } from './to-liquidacion-compra-document.ts';
 
 export const liquidacionCompra: ComprobanteType = {
@@ -25,12 +25,12 @@ export const liquidacionCompra: ComprobanteType = {
   permission: 'purchase',
   saveDraft: saveLiquidacionCompraDraft,
   viewFields(row) {
-    const d = row.typeDetail as Partial<LiquidacionDetail>;
+    const d = liquidacionDetail.read(row);
     return {
-      supplier: d.supplier ?? null,
-      tipoIdentificacionProveedor: d.tipoIdentificacionProveedor ?? null,
-      identificacionProveedor: d.identificacionProveedor ?? null,
-      razonSocialProveedor: d.razonSocialProveedor ?? null,
+      supplier: d.supplier,
+      tipoIdentificacionProveedor: d.tipoIdentificacionProveedor,
+      identificacionProveedor: d.identificacionProveedor,
+      razonSocialProveedor: d.razonSocialProveedor,
       direccionProveedor: d.direccionProveedor ?? null,
     };
   },

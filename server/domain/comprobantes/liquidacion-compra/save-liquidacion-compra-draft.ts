@@ -21,6 +21,7 @@ import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { preparedDraftBody, draftHeaderColumns, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, toStoredPago, totalColumns, writeDraft } from '../draft-parts.ts';
 import { purchaseSettlementSchema } from '../../../schemas/generated/purchase-settlement-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from './liquidacion-compra-document.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, supplier: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
@@ -39,6 +40,22 @@ export interface LiquidacionDetail {
   /** Recipients of the authorised comprobante (send-comprobante-mail.ts): the supplier's e-mail. */
   mailTo: string[];
 }
+
+/** The liquidación's type_detail, checked (type-detail.ts). */
+export const liquidacionDetail = detailCodec<LiquidacionDetail>('la liquidación de compra', {
+  type: 'object',
+  required: ['supplier', 'tipoIdentificacionProveedor', 'identificacionProveedor', 'razonSocialProveedor', 'mailTo'],
+  properties: {
+    supplier: text,
+    tipoIdentificacionProveedor: text,
+    identificacionProveedor: text,
+    razonSocialProveedor: text,
+    direccionProveedor: optionalText,
+    telefonoProveedor: optionalText,
+    emailProveedor: optionalText,
+    mailTo: textList,
+  },
+});
 
 /**
  * The company's supplier `id` as a liquidación's proveedor.
@@ -92,7 +109,7 @@ export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<C
       pagos: (data.pagos ?? []).map(toStoredPago),
       infoAdicional: storedInfoAdicional(data.infoAdicional),
       ...totalColumns(totals),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: liquidacionDetail.write(detail),
       extra,
       updatedAt: o.now,
     },

@@ -10,8 +10,19 @@
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { preparedDraftBody, priceLines, productsOfLines, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { creditNoteSchema } from '../../../schemas/generated/credit-note-schema.ts';
-import { notaDraftHeader } from '../referenced-factura.ts';
+import { MODIFIED_DOCUMENT_FIELDS, modifiedDocumentProperties, notaDraftHeader, type ModifiedDocument } from '../referenced-factura.ts';
+import { detailCodec, text } from '../type-detail.ts';
 import { assertFitsCreditable, creditableOf } from './creditable.ts';
+
+/** What a nota de crédito keeps in type_detail: its motivo and the factura it modifies. */
+export type NotaCreditoDetail = ModifiedDocument & { motivo: string };
+
+/** The nota de crédito's type_detail, checked (type-detail.ts). */
+export const notaCreditoDetail = detailCodec<NotaCreditoDetail>('la nota de crédito', {
+  type: 'object',
+  required: ['motivo', ...MODIFIED_DOCUMENT_FIELDS],
+  properties: { motivo: text, ...modifiedDocumentProperties },
+});
 
 const COLUMNS = { invoice: 1, motivo: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, detalles: 1, infoAdicional: 1 };
 
@@ -34,7 +45,7 @@ export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<Comprob
       detalles: lines.map((d, i) => storedLine({ ...d, descripcion: d.descripcion.trim() }, totals.detalles[i])),
       pagos: [],
       ...totalColumns(totals),
-      typeDetail: { motivo: data.motivo.trim(), ...ref.modified },
+      typeDetail: notaCreditoDetail.write({ motivo: data.motivo.trim(), ...ref.modified }),
       extra,
     },
   });

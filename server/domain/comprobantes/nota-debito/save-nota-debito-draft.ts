@@ -10,8 +10,23 @@
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
 import { preparedDraftBody, priceLines, toStoredPago, totalColumns, writeDraft } from '../draft-parts.ts';
 import { debitNoteSchema } from '../../../schemas/generated/debit-note-schema.ts';
-import { notaDraftHeader } from '../referenced-factura.ts';
+import { MODIFIED_DOCUMENT_FIELDS, modifiedDocumentProperties, notaDraftHeader, type ModifiedDocument } from '../referenced-factura.ts';
+import { detailCodec, text } from '../type-detail.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
+
+/** What a nota de débito keeps in type_detail: its charges (valor as a 2-decimal string), their IVA code and the factura it modifies. */
+export type NotaDebitoDetail = ModifiedDocument & { motivos: Array<{ razon: string; valor: string }>; codigoPorcentajeIva: string };
+
+/** The nota de débito's type_detail, checked (type-detail.ts). */
+export const notaDebitoDetail = detailCodec<NotaDebitoDetail>('la nota de débito', {
+  type: 'object',
+  required: ['motivos', 'codigoPorcentajeIva', ...MODIFIED_DOCUMENT_FIELDS],
+  properties: {
+    motivos: { type: 'array', items: { type: 'object', required: ['razon', 'valor'], properties: { razon: text, valor: text } } },
+    codigoPorcentajeIva: text,
+    ...modifiedDocumentProperties,
+  },
+});
 
 const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
 
@@ -37,7 +52,7 @@ export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<Comproba
       detalles: [],
       pagos,
       ...totalColumns(totals),
-      typeDetail: { motivos, codigoPorcentajeIva, ...ref.modified },
+      typeDetail: notaDebitoDetail.write({ motivos, codigoPorcentajeIva, ...ref.modified }),
       extra,
     },
   });
