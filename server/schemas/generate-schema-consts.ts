@@ -9,9 +9,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../repo-root.ts';
+import { COMPROBANTE_TYPE_META } from '../../core/comprobante-types.ts';
 
-/** The form schemas that route bodies are derived from. */
-export const SCHEMA_CONSTS = ['user', 'company', 'payment'] as const;
+/**
+ * The form schemas that route bodies are derived from: user, company, payment and every comprobante
+ * type's (its `resource` in core/comprobante-types.ts), so a new type's schema folder gets its const.
+ */
+export const SCHEMA_CONSTS: readonly string[] = ['user', 'company', 'payment', ...Object.values(COMPROBANTE_TYPE_META).map((m) => m.resource)];
 
 /** `user` -> `userSchema`; `purchase-settlement` -> `purchaseSettlementSchema`. */
 export const constName = (name: string) => `${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Schema`;

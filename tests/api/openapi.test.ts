@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { COMPROBANTE_TYPES } from '../../server/domain/comprobantes/registry.ts';
+import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
 
 type Media = { schema?: Record<string, unknown>; example?: unknown };
 type Operation = { summary?: string; security?: unknown[]; tags?: string[]; requestBody?: { content?: Record<string, Media> }; responses: Record<string, { description?: string; content?: Record<string, Media>; headers?: Record<string, unknown> }> };
@@ -108,6 +110,19 @@ describe('OpenAPI document', () => {
     expect(requestExample('/api/customer', 'post')).toMatchObject({ identificacion: expect.any(String) });
     expect(requestExample('/api/invoice', 'post')).toMatchObject({ detalles: expect.any(Array) });
     expect(responseExample('/api/invoice/{_id}/issue', 'post', '200')).toBeTruthy();
+  });
+
+  it('shows the real draft body of every comprobante type: its form fields and required ones (issue 29)', () => {
+    const bodies = COMPROBANTE_TYPES.flatMap(({ meta }) =>
+      [doc.paths[`/api/${meta.resource}`].post, doc.paths[`/api/${meta.resource}/{_id}`].put].map((op) => ({ resource: meta.resource, schema: op.requestBody?.content?.['application/json']?.schema })),
+    );
+    for (const { resource, schema } of bodies) {
+      const form = loadSchemaRegistry().get(resource)!.schema as { required: string[]; properties: Record<string, unknown> };
+      expect(Object.keys((schema?.properties ?? {}) as object), resource).toEqual(Object.keys(form.properties));
+      expect(schema?.required, resource).toEqual(form.required);
+    }
+    expect(bodies).toHaveLength(12);
+    expect((doc.paths['/api/invoice'].post.requestBody?.content?.['application/json']?.schema?.properties as Record<string, unknown>).detalles).toMatchObject({ type: 'array', minItems: 1 });
   });
 });
 

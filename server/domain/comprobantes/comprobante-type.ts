@@ -57,8 +57,23 @@ export interface SaveDraftOptions {
   id?: string;
 }
 
+/**
+ * A type's form schema: the bundled `src/schemas/<resource>/schema.json` as its generated `as const`
+ * copy (server/schemas/generated, `npm run schemas:consts`). The routes declare it as the draft body
+ * (OpenAPI); saveDraft validates against the company's effective schema of the same name, which
+ * can add fields to it but never relax it (merge-company-layer.ts), and reads the body typed from it.
+ */
+export interface DraftFormSchema {
+  readonly type: 'object';
+  readonly 'x-resource': string;
+  readonly required?: readonly string[];
+  readonly properties: { readonly [name: string]: object };
+}
+
 export interface ComprobanteType {
   meta: ComprobanteTypeMeta;
+  /** The draft body's schema (POST / PUT `/api/{resource}`), generated from `src/schemas/{meta.resource}`. */
+  formSchema: DraftFormSchema;
   /** The role-permission resource that guards it (roles seed): the notas go with 'invoice' (Facturación). */
   permission: string;
   /**

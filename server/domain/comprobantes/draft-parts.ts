@@ -14,7 +14,8 @@ import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.t
 import { AppError, notFound } from '../../errors.ts';
 import { theLabelOf as the } from './comprobante-labels.ts';
 import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
-import type { ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { ComprobanteRow, DraftFormSchema, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
 import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
 import { totalsMessage } from '../../../core/validation-messages.ts';
 
@@ -38,16 +39,29 @@ export async function resolveEmissionPoint(db: Db, p: { companyId: string; scope
 }
 
 /**
+ * A draft body once saveDraft has validated it: the type of its form schema (the generated
+ * `as const` copy of src/schemas/<resource>/schema.json), plus any field the company's screen
+ * added (`[name: string]: unknown`). Read-only fields are dropped before validation.
+ * @example type FacturaBody = DraftBody<typeof invoiceSchema>; // { customer: string; detalles: {...}[]; pagos?: ... }
+ */
+export type DraftBody<S> = S extends JSONSchema ? FromSchema<S> : never;
+
+/**
  * The start of every type's saveDraft: a replaced draft must be the company's, of this type and
  * still a draft (checked before the body, so another company's is 404 whatever it sent); then the
- * body validated against the type's schema (`src/schemas/<schema>`) and checked (catalogs, refs,
- * identifications); `extra` holds its properties that have no column in `columns`.
+ * body validated against the company's effective schema of the type's form (`src/schemas/<resource>`
+ * with the company's screen layer) and checked (catalogs, refs, identifications); `extra` holds its
+ * properties that have no column in `columns`.
+ * The validated body is typed from the bundled form schema: the company's layer adds fields and
+ * `required`s but cannot relax or retype the form's own (merge-company-layer.ts), so what passed
+ * the effective schema has the form schema's type.
  * @throws AppError NOT_FOUND, INVOICE_LOCKED, VALIDATION (with `details`).
  */
-export async function preparedDraftBody(o: SaveDraftOptions, p: { codDoc: string; schema: string; columns: Record<string, unknown> }): Promise<{ data: Record<string, unknown>; extra: Record<string, unknown> }> {
+export async function preparedDraftBody<const S extends DraftFormSchema>(o: SaveDraftOptions, p: { codDoc: string; schema: S; columns: Record<string, unknown> }): Promise<{ data: DraftBody<S>; extra: Record<string, unknown> }> {
   if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: p.codDoc });
-  const data = await prepareBody({ db: o.db, registry: o.schemas, name: p.schema, companyId: o.companyId, body: o.body });
-  return { data, extra: splitColumns(data, p.columns).extra };
+  const data = await prepareBody({ db: o.db, registry: o.schemas, name: p.schema['x-resource'], companyId: o.companyId, body: o.body });
+  // The one place the validated body takes its type (see above): Ajv has just checked it.
+  return { data: data as DraftBody<S>, extra: splitColumns(data, p.columns).extra };
 }
 
 /**
@@ -190,7 +204,7 @@ export async function productsOfLines(db: Db, companyId: string, lines: Readonly
 }
 
 /** infoAdicional as stored: nombre and valor only. */
-export const storedInfoAdicional = (v: unknown) => ((v as Array<{ nombre: string; valor: string }> | undefined) ?? []).map(({ nombre, valor }) => ({ nombre, valor }));
+export const storedInfoAdicional = (v: ReadonlyArray<{ nombre: string; valor: string }> | undefined) => (v ?? []).map(({ nombre, valor }) => ({ nombre, valor }));
 
 /** A payment as a draft body gives it (SRI `pago`). */
 export interface PagoInput {

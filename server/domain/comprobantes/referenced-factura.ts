@@ -12,7 +12,9 @@ import { AppError, notFound } from '../../errors.ts';
 import { invoiceNumero } from './comprobante-view.ts';
 import type { CompanyRow, ComprobanteRow, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
 import { issuerFields } from './document-parts.ts';
-import { draftHeaderColumns, invalid, resolveEmissionPoint, storedInfoAdicional } from './draft-parts.ts';
+import { draftHeaderColumns, invalid, resolveEmissionPoint, storedInfoAdicional, type DraftBody } from './draft-parts.ts';
+import type { creditNoteSchema } from '../../schemas/generated/credit-note-schema.ts';
+import type { debitNoteSchema } from '../../schemas/generated/debit-note-schema.ts';
 import { parseFacturaXml } from './factura/parse-factura-xml.ts';
 import { CONSUMIDOR_FINAL } from './factura/factura-rules.ts';
 
@@ -24,6 +26,14 @@ export interface ModifiedDocument {
   /** dd/mm/aaaa. */
   fechaEmisionDocSustento: string;
 }
+
+/** The {@link ModifiedDocument} fields of a nota's type_detail schema (type-detail.ts). */
+export const modifiedDocumentProperties = {
+  codDocModificado: { type: 'string', const: '01' },
+  numDocModificado: { type: 'string' },
+  fechaEmisionDocSustento: { type: 'string' },
+} as const;
+export const MODIFIED_DOCUMENT_FIELDS = ['codDocModificado', 'numDocModificado', 'fechaEmisionDocSustento'] as const;
 
 /** The buyer as the factura's XML has it. */
 export interface NotaBuyer {
@@ -63,13 +73,16 @@ export async function loadReferencedFactura(db: Db, p: { companyId: string; invo
   };
 }
 
+/** The header fields both notas' draft bodies have (src/schemas/credit-note, src/schemas/debit-note). */
+export type NotaHeaderBody = Pick<DraftBody<typeof creditNoteSchema> | DraftBody<typeof debitNoteSchema>, 'invoice' | 'establishment' | 'ptoEmi' | 'fechaEmision' | 'infoAdicional'>;
+
 /**
  * The establishment and ptoEmi of a nota: as given, else the factura's (DESIGN.md §4).
  */
-function notaEmissionPoint(data: Record<string, unknown>, factura: ComprobanteRow): { establishmentId: string; ptoEmi: string } {
+function notaEmissionPoint(data: NotaHeaderBody, factura: ComprobanteRow): { establishmentId: string; ptoEmi: string } {
   return {
-    establishmentId: typeof data.establishment === 'string' ? data.establishment : factura.establishmentId,
-    ptoEmi: typeof data.ptoEmi === 'string' ? data.ptoEmi : factura.ptoEmi,
+    establishmentId: data.establishment ?? factura.establishmentId,
+    ptoEmi: data.ptoEmi ?? factura.ptoEmi,
   };
 }
 
@@ -78,11 +91,11 @@ function notaEmissionPoint(data: Record<string, unknown>, factura: ComprobanteRo
  * factura's, in the caller's scope) and its date (default today; never before the factura's).
  * @throws as {@link loadReferencedFactura} and resolveEmissionPoint; VALIDATION at `fechaEmision`.
  */
-export async function notaDraftHeader(o: SaveDraftOptions, data: Record<string, unknown>, noteLabel: string) {
-  const ref = await loadReferencedFactura(o.db, { companyId: o.companyId, invoiceId: String(data.invoice), noteLabel });
+export async function notaDraftHeader(o: SaveDraftOptions, data: NotaHeaderBody, noteLabel: string) {
+  const ref = await loadReferencedFactura(o.db, { companyId: o.companyId, invoiceId: data.invoice, noteLabel });
   const point = notaEmissionPoint(data, ref.row);
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, ...point });
-  const fechaEmision = (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now);
+  const fechaEmision = data.fechaEmision ?? guayaquilDate(o.now);
   if (fechaEmision < ref.row.fechaEmision) throw invalid('fechaEmision', `La ${noteLabel} no puede tener fecha anterior a la factura (${ref.modified.fechaEmisionDocSustento})`);
   return {
     ref,

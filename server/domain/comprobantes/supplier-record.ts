@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { records } from '../../db/schema/index-tables.ts';
 import { invalid } from './draft-parts.ts';
+import { jsonCodec, optionalText, text } from './type-detail.ts';
 
 /** A supplier record's fields (src/schemas/supplier/schema.json). */
 export interface SupplierData {
@@ -21,6 +22,25 @@ export interface SupplierData {
   codigoRetencionIva?: string;
 }
 
+const optionalFlag = { type: 'boolean', nullable: true } as const;
+
+/** A supplier record's `data`, checked: the fields the purchase comprobantes read (type-detail.ts). */
+export const supplierData = jsonCodec<SupplierData>('el proveedor', 'data', {
+  type: 'object',
+  required: ['tipoIdentificacion', 'identificacion', 'razonSocial'],
+  properties: {
+    tipoIdentificacion: text,
+    identificacion: text,
+    razonSocial: text,
+    email: optionalText,
+    direccion: optionalText,
+    telefono: optionalText,
+    parteRelacionada: optionalFlag,
+    codigoRetencionRenta: optionalText,
+    codigoRetencionIva: optionalText,
+  },
+});
+
 /**
  * The company's supplier record `id` (another company's reads as missing).
  * @throws AppError VALIDATION at `at` (default `supplier`): "El proveedor no existe".
@@ -28,5 +48,5 @@ export interface SupplierData {
 export async function loadSupplier(db: Db, companyId: string, id: string, at = 'supplier'): Promise<SupplierData> {
   const [row] = await db.select().from(records).where(and(eq(records.companyId, companyId), eq(records.resource, 'supplier'), eq(records.id, id)));
   if (!row) throw invalid(at, 'El proveedor no existe');
-  return row.data as unknown as SupplierData;
+  return supplierData.read(row.data, row.id);
 }

@@ -1,4 +1,7 @@
-/** Response and query schemas shared by every comprobante route (`/api/invoice`, `/api/credit-note`, …). */
+/** Body, response and query schemas shared by every comprobante route (`/api/invoice`, `/api/credit-note`, …). */
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { formBody } from '../../http/form-body.ts';
+import type { DraftFormSchema } from '../../domain/comprobantes/comprobante-type.ts';
 import { COMPROBANTE_STATUSES } from '../../../core/comprobante-status.ts';
 import { listQuerySchema } from '../../domain/list-query.ts';
 import { balanceFieldsSchema } from '../../domain/payments/balance-view.ts';
@@ -93,3 +96,33 @@ export const eventsOut = {
     },
   },
 } as const;
+
+/**
+ * The draft body of a type (POST and PUT `/api/{resource}`): its form schema's fields, limits and
+ * `required` (annotations and defaults dropped, as for user and company), so OpenAPI shows the real
+ * body. A company's own fields (its screen layer) are accepted beside them.
+ */
+export function draftBody(schema: DraftFormSchema) {
+  return {
+    ...formBody(schema),
+    description: `Validado contra el esquema de la empresa (GET /api/admin/schema/${schema['x-resource']}): estos campos y los que la empresa añadió a la pantalla`,
+  };
+}
+
+/**
+ * The validator compiler of a draft route: params and query as every route (the app's compiler); the
+ * body left to the type's saveDraft, which validates it against the company's effective schema
+ * (its custom fields and `required`s included), after the permission, the emission scope and the
+ * "is it still this company's draft" checks (403 / 404 / 409 come before a 400, as they always did),
+ * and after the form's clean-up (blank optional fields dropped, "1" read as ptoEmi "001"). A
+ * Fastify check of the bundled schema before all that would answer 400 where the API answers
+ * otherwise today, and could not know the company's fields.
+ */
+export function bodyCheckedBySaveDraft(app: Pick<FastifyInstance, 'validatorCompiler'>): FastifySchemaCompiler<unknown> {
+  return (input) => {
+    if (input.httpPart === 'body') return () => true;
+    const compile = app.validatorCompiler;
+    if (!compile) throw new Error('bodyCheckedBySaveDraft: the app has no validator compiler (app.setValidatorCompiler runs before the routes)');
+    return compile(input);
+  };
+}

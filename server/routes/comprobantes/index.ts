@@ -32,7 +32,7 @@ import { creditableRoute } from './creditable-route.ts';
 import { annulmentRoutes } from './annulment-routes.ts';
 import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibidas.ts';
 import { withholdingProposalRoute } from './withholding-proposal-route.ts';
-import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
+import { bodyCheckedBySaveDraft, comprobanteListQuery, comprobanteOut, draftBody, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
 import { schemasOf } from '../../http/company-schemas.ts';
 
@@ -77,8 +77,10 @@ function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: 
     const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: await schemasOf(app, request), consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
     return toComprobanteView(row);
   };
-  app.post(base, { preHandler: can('create'), schema: { summary: `${label}: crear un borrador`, response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
-  app.put(`${base}/:_id`, { preHandler: can('update'), schema: { summary: `${label}: modificar el borrador`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => save(request, request.params._id));
+  const body = draftBody(type.formSchema);
+  const validatorCompiler = bodyCheckedBySaveDraft(app);
+  app.post(base, { preHandler: can('create'), validatorCompiler, schema: { summary: `${label}: crear un borrador`, body, response: { 201: comprobanteOut } } }, async (request, reply) => reply.status(201).send(await save(request)));
+  app.put(`${base}/:_id`, { preHandler: can('update'), validatorCompiler, schema: { summary: `${label}: modificar el borrador`, params: idParam, body, response: { 200: comprobanteOut } } }, async (request) => save(request, request.params._id));
   app.delete(`${base}/:_id`, { preHandler: can('delete'), schema: { summary: `${label}: eliminar el borrador`, params: idParam, response: { 204: noContent } } }, async (request, reply) => {
     await deleteComprobanteDraft(deps.db, { companyId: currentUser(request).companyId, id: request.params._id, codDoc });
     return reply.status(204).send();

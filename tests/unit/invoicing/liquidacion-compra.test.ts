@@ -13,7 +13,7 @@ import { buildLiquidacionCompraXml } from '../../../server/domain/comprobantes/l
 import { parseLiquidacionCompraXml } from '../../../server/domain/comprobantes/liquidacion-compra/parse-liquidacion-compra-xml.ts';
 import { liquidacionCompraRide } from '../../../server/domain/comprobantes/liquidacion-compra/liquidacion-compra-ride.ts';
 import { toLiquidacionCompraDocument } from '../../../server/domain/comprobantes/liquidacion-compra/to-liquidacion-compra-document.ts';
-import type { LiquidacionDetail } from '../../../server/domain/comprobantes/liquidacion-compra/save-liquidacion-compra-draft.ts';
+import { liquidacionDetail, type LiquidacionDetail } from '../../../server/domain/comprobantes/liquidacion-compra/save-liquidacion-compra-draft.ts';
 import type { CompanyRow, EstablishmentRow } from '../../../server/domain/comprobantes/comprobante-type.ts';
 import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
@@ -47,7 +47,7 @@ function sampleRow() {
     pagos: [{ formaPago: '01', total: '301.71' }],
     infoAdicional: [{ nombre: 'Lote', valor: 'Cosecha noviembre' }],
     ...totalColumns(totals),
-    typeDetail: detail as unknown as Record<string, unknown>,
+    typeDetail: liquidacionDetail.write(detail),
   };
 }
 

@@ -16,13 +16,12 @@ import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
 import { WITHHOLDER_REFUSAL, withholderBasis } from '../../../../core/withholding-issuer.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { withholdingSchema } from '../../../schemas/generated/withholding-schema.ts';
 import { infoAdicionalWith, issuerFields, toInfoTributaria } from '../document-parts.ts';
 import { buildComprobanteRetencionXml } from './build-comprobante-retencion-xml.ts';
 import { parseComprobanteRetencionXml } from './parse-comprobante-retencion-xml.ts';
 import { comprobanteRetencionRide } from './comprobante-retencion-ride.ts';
-import { saveComprobanteRetencionDraft, type RetencionDetail } from './save-comprobante-retencion-draft.ts';
-
-const detailOf = (row: { typeDetail: Record<string, unknown> }) => row.typeDetail as unknown as Partial<RetencionDetail>;
+import { retencionDetail, saveComprobanteRetencionDraft } from './save-comprobante-retencion-draft.ts';
 const num = (v: string) => Number(v);
 
 /** @throws AppError UNPROCESSABLE (422) naming the company setting to fix. */
@@ -30,18 +29,19 @@ const refuse = (path: string, message: string) => new AppError('UNPROCESSABLE', 
 
 export const comprobanteRetencion: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['07'],
+  formSchema: withholdingSchema,
   permission: 'purchase',
   saveDraft: saveComprobanteRetencionDraft,
   viewFields(row) {
-    const d = detailOf(row);
-    const docs = d.docsSustento ?? [];
+    const d = retencionDetail.read(row);
+    const docs = d.docsSustento;
     return {
-      supplier: d.supplier ?? null,
-      tipoIdentificacionSujetoRetenido: d.tipoIdentificacionSujetoRetenido ?? null,
-      razonSocialSujetoRetenido: d.razonSocialSujetoRetenido ?? row.razonSocialComprador,
-      identificacionSujetoRetenido: d.identificacionSujetoRetenido ?? row.identificacionComprador,
-      parteRel: d.parteRel ?? 'NO',
-      periodoFiscal: d.periodoFiscal ?? null,
+      supplier: d.supplier,
+      tipoIdentificacionSujetoRetenido: d.tipoIdentificacionSujetoRetenido,
+      razonSocialSujetoRetenido: d.razonSocialSujetoRetenido,
+      identificacionSujetoRetenido: d.identificacionSujetoRetenido,
+      parteRel: d.parteRel,
+      periodoFiscal: d.periodoFiscal,
       totalRetenido: num(row.importeTotal),
       receivedDocument: docs[0]?.receivedDocument ?? null,
       purchaseSettlement: docs[0]?.purchaseSettlement ?? null,
@@ -66,9 +66,9 @@ export const comprobanteRetencion: ComprobanteType = {
     };
   },
   async prepareIssue({ tx, row, company, establishment }) {
-    const d = detailOf(row) as RetencionDetail;
-    if (!withholderBasis(company, d.docsSustento ?? [])) throw refuse('agenteRetencion', WITHHOLDER_REFUSAL);
-    await refuseAnnulledSustento(tx, row.companyId, d.docsSustento ?? []);
+    const d = retencionDetail.read(row);
+    if (!withholderBasis(company, d.docsSustento)) throw refuse('agenteRetencion', WITHHOLDER_REFUSAL);
+    await refuseAnnulledSustento(tx, row.companyId, d.docsSustento);
     const especial = company.contribuyenteEspecial ?? undefined;
     if (especial && !/^[A-Za-z0-9]{3,5}$/.test(especial)) {
       throw refuse('contribuyenteEspecial', `El comprobante de retención 2.0.0 admite un número de contribuyente especial de 3 a 5 letras o dígitos; el de la empresa es "${especial}" (corríjalo en Empresa › «Datos de la empresa y del SRI», campo «Contribuyente especial (resolución)»)`);

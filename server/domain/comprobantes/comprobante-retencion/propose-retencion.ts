@@ -22,7 +22,7 @@ import { records } from '../../../db/schema/index-tables.ts';
 import { lateWithholdingWarning } from '../../../../core/withholding-rates.ts';
 import { loadSustentoSource } from './sustento-source.ts';
 import { priceRetencion, withholdingCatalogs } from './save-comprobante-retencion-draft.ts';
-import type { SupplierData } from '../supplier-record.ts';
+import { supplierData } from '../supplier-record.ts';
 
 export interface RetencionProposal {
   /** The supplier record's _id (linked on import, or found by identificación), or null: pick or create one. */
@@ -50,7 +50,7 @@ export async function proposeRetencion(db: Db, p: { companyId: string; receivedD
         .from(records)
         .where(and(eq(records.companyId, p.companyId), eq(records.resource, 'supplier'), sql`${records.data}->>'identificacion' = ${source.identificacionVendedor}`))
         .limit(1);
-  const supplier = supplierRow?.data as unknown as SupplierData | undefined;
+  const supplier = supplierRow ? supplierData.read(supplierRow.data, supplierRow.id) : undefined;
 
   const iva = source.impuestos.filter((t) => t.codImpuestoDocSustento === '2').reduce((s, t) => s.plus(t.valorImpuesto), new Decimal(0));
   const catalogs = await withholdingCatalogs(db);

@@ -22,7 +22,9 @@ import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft, type DraftBody } from '../draft-parts.ts';
+import { withholdingSchema } from '../../../schemas/generated/withholding-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { catalogEntries } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { rateInForce, valorRetenido, WITHHOLDING_CATALOG, type WithholdingRateEntry } from '../../../../core/withholding-rates.ts';
@@ -34,27 +36,10 @@ import type { DocSustentoOf } from '../../../../core/withholding-body.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, supplier: 1, fechaEmision: 1, docsSustento: 1, infoAdicional: 1 };
 
-interface RetencionInput {
-  codigo: '1' | '2';
-  codigoRetencion: string;
-  baseImponible: number;
-  porcentajeRetener?: number;
-}
-
-interface DocSustentoInput {
-  receivedDocument?: string;
-  purchaseSettlement?: string;
-  codSustento: string;
-  codDocSustento?: string;
-  numDocSustento?: string;
-  fechaEmisionDocSustento?: string;
-  numAutDocSustento?: string;
-  totalSinImpuestos?: number;
-  importeTotal?: number;
-  impuestos?: Array<{ codImpuestoDocSustento: string; codigoPorcentaje: string; baseImponible: number; tarifa: number; valorImpuesto: number }>;
-  retenciones: RetencionInput[];
-  pagos?: Array<{ formaPago: string; total: number }>;
-}
+/** A docSustento as the draft body gives it (src/schemas/withholding). */
+type DocSustentoInput = DraftBody<typeof withholdingSchema>['docsSustento'][number];
+/** One retención as the draft body (and the proposal) gives it: codigo 1 renta, 2 IVA. */
+export type RetencionInput = DocSustentoInput['retenciones'][number];
 
 /** A retención as stored: strings as the XML writes them (percent without padding, money with 2 places). */
 export interface StoredRetencion {
@@ -80,6 +65,56 @@ export interface RetencionDetail {
   docsSustento: StoredDocSustento[];
   mailTo: string[];
 }
+
+/** The retención's type_detail, checked (type-detail.ts). */
+export const retencionDetail = detailCodec<RetencionDetail>('el comprobante de retención', {
+  type: 'object',
+  required: ['supplier', 'tipoIdentificacionSujetoRetenido', 'razonSocialSujetoRetenido', 'identificacionSujetoRetenido', 'parteRel', 'periodoFiscal', 'docsSustento', 'mailTo'],
+  properties: {
+    supplier: text,
+    tipoIdentificacionSujetoRetenido: text,
+    razonSocialSujetoRetenido: text,
+    identificacionSujetoRetenido: text,
+    parteRel: { type: 'string', enum: ['SI', 'NO'] },
+    periodoFiscal: text,
+    docsSustento: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['codSustento', 'codDocSustento', 'numDocSustento', 'fechaEmisionDocSustento', 'totalSinImpuestos', 'importeTotal', 'impuestos', 'retenciones', 'pagos'],
+        properties: {
+          receivedDocument: optionalText,
+          purchaseSettlement: optionalText,
+          codSustento: text,
+          codDocSustento: text,
+          numDocSustento: text,
+          fechaEmisionDocSustento: text,
+          numAutDocSustento: optionalText,
+          totalSinImpuestos: text,
+          importeTotal: text,
+          impuestos: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['codImpuestoDocSustento', 'codigoPorcentaje', 'baseImponible', 'tarifa', 'valorImpuesto'],
+              properties: { codImpuestoDocSustento: text, codigoPorcentaje: text, baseImponible: text, tarifa: text, valorImpuesto: text },
+            },
+          },
+          retenciones: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['codigo', 'codigoRetencion', 'baseImponible', 'porcentajeRetener', 'valorRetenido'],
+              properties: { codigo: text, codigoRetencion: text, baseImponible: text, porcentajeRetener: text, valorRetenido: text },
+            },
+          },
+          pagos: { type: 'array', items: { type: 'object', required: ['formaPago', 'total'], properties: { formaPago: text, total: text } } },
+        },
+      },
+    },
+    mailTo: textList,
+  },
+});
 
 /** The rate entries of retencion_renta and retencion_iva (active ones), by table and code. */
 export async function withholdingCatalogs(db: Db): Promise<Map<string, WithholdingRateEntry>> {
@@ -160,17 +195,17 @@ async function toDocSustento(o: SaveDraftOptions, d: DocSustentoInput, i: number
 }
 
 export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: '07', schema: 'withholding', columns: COLUMNS });
-  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
-  const supplierId = String(data.supplier);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '07', schema: withholdingSchema, columns: COLUMNS });
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
+  const supplierId = data.supplier;
   const supplier = await loadSupplier(o.db, o.companyId, supplierId);
   const today = guayaquilDate(o.now);
-  const fecha = (data.fechaEmision as string | undefined) ?? today;
+  const fecha = data.fechaEmision ?? today;
   if (fecha > today) throw invalid('fechaEmision', `La fecha de emisión no puede ser futura (hoy es ${toSriDate(today)})`);
 
   const catalogs = await withholdingCatalogs(o.db);
   const docsSustento: StoredDocSustento[] = [];
-  for (const [i, d] of (data.docsSustento as DocSustentoInput[]).entries()) docsSustento.push(await toDocSustento(o, d, i, { fecha, supplier, catalogs }));
+  for (const [i, d] of data.docsSustento.entries()) docsSustento.push(await toDocSustento(o, d, i, { fecha, supplier, catalogs }));
   const total = docsSustento.flatMap((d) => d.retenciones).reduce((s, r) => s.plus(r.valorRetenido), new Decimal(0)).toFixed(2);
   const periodoFiscal = periodoFiscalOf(fecha);
   const detail: RetencionDetail = {
@@ -191,13 +226,13 @@ export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promis
     userId: o.userId,
     id: o.id,
     values: {
-      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
+      ...draftHeaderColumns({ establishment, ptoEmi: data.ptoEmi, counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
       fechaEmision: fecha,
       relatedId: first.receivedDocument ?? first.purchaseSettlement ?? null,
       ...noSaleColumns(),
       importeTotal: total,
       infoAdicional: storedInfoAdicional(data.infoAdicional),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: retencionDetail.write(detail),
       // For the list rows (list.json), which carry `extra` but not type_detail.
       extra: { ...extra, periodoFiscal, numDocSustentoResumen: docsSustento.map((d) => dashedNumero(d.numDocSustento)).join('; ') },
       updatedAt: o.now,

@@ -6,6 +6,7 @@
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { invoiceSchema } from '../../../schemas/generated/invoice-schema.ts';
 import { assertConsumidorFinalCap, assertPagosMatchTotal } from './factura-rules.ts';
 import { buildFacturaXml } from './build-factura-xml.ts';
 import { toFacturaDocument } from './to-factura-document.ts';
@@ -15,6 +16,7 @@ import { saveInvoiceDraft } from './save-factura-draft.ts';
 
 export const factura: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['01'],
+  formSchema: invoiceSchema,
   permission: 'invoice',
   saveDraft: saveInvoiceDraft,
   async prepareIssue({ row, company, establishment, customer, consumidorFinalCap }) {

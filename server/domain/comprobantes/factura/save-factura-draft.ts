@@ -12,32 +12,23 @@ import type { Db } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index-tables.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
-import { preparedDraftBody, draftHeaderColumns, invalid, toStoredPago, type PagoInput, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, toStoredPago, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, totalColumns, writeDraft } from '../draft-parts.ts';
 import { assertConsumidorFinalCap } from './factura-rules.ts';
 import type { ComprobanteRow } from '../comprobante-view.ts';
 import type { SaveDraftOptions } from '../comprobante-type.ts';
-import type { EmissionScope } from '../../users/emission-scope.ts';
+import { invoiceSchema } from '../../../schemas/generated/invoice-schema.ts';
 
 /** @see SaveDraftOptions (comprobante-type.ts). */
 export type SaveInvoiceDraftOptions = SaveDraftOptions;
 
-interface DetalleInput {
-  product: string;
-  descripcion?: string;
-  cantidad: number;
-  precioUnitario: number;
-  descuento?: number;
-  codigoPorcentajeIva: string;
-}
-
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: '01', schema: 'invoice', columns: INVOICE_COLUMNS });
-  const detallesIn = data.detalles as DetalleInput[];
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '01', schema: invoiceSchema, columns: INVOICE_COLUMNS });
+  const detallesIn = data.detalles;
 
-  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
-  const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, String(data.customer))));
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
+  const [customer] = await o.db.select().from(customers).where(and(eq(customers.companyId, o.companyId), eq(customers.id, data.customer)));
   if (!customer) throw invalid('customer', 'El cliente no existe');
 
   const byId = await productsOfLines(o.db, o.companyId, detallesIn);
@@ -54,10 +45,10 @@ export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<Comp
     return storedLine({ ...d, codigoPrincipal: product.codigoPrincipal, codigoAuxiliar: product.codigoAuxiliar ?? undefined, descripcion: d.descripcion?.trim() || product.descripcion }, totals.detalles[i]);
   });
   const values = {
-    ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: customer.id, razonSocial: customer.razonSocial, identificacion: customer.identificacion } }),
-    fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
+    ...draftHeaderColumns({ establishment, ptoEmi: data.ptoEmi, counterpart: { customerId: customer.id, razonSocial: customer.razonSocial, identificacion: customer.identificacion } }),
+    fechaEmision: data.fechaEmision ?? guayaquilDate(o.now),
     detalles,
-    pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),
+    pagos: (data.pagos ?? []).map(toStoredPago),
     infoAdicional: storedInfoAdicional(data.infoAdicional),
     ...totalColumns(totals),
     extra,

@@ -7,30 +7,30 @@
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { waybillSchema } from '../../../schemas/generated/waybill-schema.ts';
 import { issuerFields, toInfoTributaria } from '../document-parts.ts';
 import { invalid } from '../draft-parts.ts';
 import { buildGuiaRemisionXml } from './build-guia-remision-xml.ts';
 import { parseGuiaRemisionXml } from './parse-guia-remision-xml.ts';
 import { guiaRemisionRide } from './guia-remision-ride.ts';
-import { saveGuiaRemisionDraft, type GuiaDetail } from './save-guia-remision-draft.ts';
-
-const detailOf = (row: { typeDetail: Record<string, unknown> }) => row.typeDetail as unknown as Partial<GuiaDetail>;
+import { guiaDetail, saveGuiaRemisionDraft } from './save-guia-remision-draft.ts';
 
 export const guiaRemision: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['06'],
+  formSchema: waybillSchema,
   permission: 'invoice',
   saveDraft: saveGuiaRemisionDraft,
   viewFields(row) {
-    const d = detailOf(row);
+    const d = guiaDetail.read(row);
     return {
-      carrier: d.carrier ?? null,
-      razonSocialTransportista: d.razonSocialTransportista ?? null,
-      rucTransportista: d.rucTransportista ?? null,
-      placa: d.placa ?? null,
-      dirPartida: d.dirPartida ?? null,
+      carrier: d.carrier,
+      razonSocialTransportista: d.razonSocialTransportista,
+      rucTransportista: d.rucTransportista,
+      placa: d.placa,
+      dirPartida: d.dirPartida,
       fechaIniTransporte: row.fechaEmision,
-      fechaFinTransporte: d.fechaFinTransporte ?? null,
-      destinatarios: (d.destinatarios ?? []).map((x) => ({
+      fechaFinTransporte: d.fechaFinTransporte,
+      destinatarios: d.destinatarios.map((x) => ({
         invoice: x.invoice ?? null,
         identificacion: x.identificacionDestinatario,
         razonSocial: x.razonSocialDestinatario,
@@ -49,7 +49,7 @@ export const guiaRemision: ComprobanteType = {
     };
   },
   async prepareIssue({ row, company, establishment }) {
-    const d = detailOf(row) as GuiaDetail;
+    const d = guiaDetail.read(row);
     if (d.fechaFinTransporte < row.fechaEmision) throw invalid('fechaFinTransporte', 'La fecha de fin del transporte no puede ser anterior a la de inicio');
     return {
       version: '1.1.0',

@@ -16,7 +16,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, noSaleColumns, resolveEmissionPoint, storedInfoAdicional, writeDraft, type DraftBody } from '../draft-parts.ts';
+import { waybillSchema } from '../../../schemas/generated/waybill-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { comprobantes, customers, records } from '../../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../../core/guayaquil-date.ts';
 import { invoiceNumero } from '../comprobante-view.ts';
@@ -26,18 +28,8 @@ import type { GuiaDestinatario } from './guia-remision-document.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, dirPartida: 1, carrier: 1, placa: 1, fechaIniTransporte: 1, fechaFinTransporte: 1, destinatarios: 1, infoAdicional: 1 };
 
-interface DestinatarioInput {
-  invoice?: string;
-  identificacion?: string;
-  razonSocial?: string;
-  direccion?: string;
-  email?: string;
-  motivoTraslado: string;
-  ruta?: string;
-  codEstabDestino?: string;
-  docAduaneroUnico?: string;
-  detalles?: Array<{ codigoInterno?: string; codigoAdicional?: string; descripcion: string; cantidad: number }>;
-}
+/** A destinatario as the draft body gives it (src/schemas/waybill). */
+type DestinatarioInput = DraftBody<typeof waybillSchema>['destinatarios'][number];
 
 /** A destinatario as stored in type_detail: the XML's fields, plus the factura's id and an e-mail. */
 export type StoredDestinatario = GuiaDestinatario & { invoice?: string; email?: string };
@@ -54,6 +46,48 @@ export interface GuiaDetail {
   destinatarios: StoredDestinatario[];
   mailTo: string[];
 }
+
+/** The guía's type_detail, checked (type-detail.ts). */
+export const guiaDetail = detailCodec<GuiaDetail>('la guía de remisión', {
+  type: 'object',
+  required: ['carrier', 'tipoIdentificacionTransportista', 'rucTransportista', 'razonSocialTransportista', 'placa', 'dirPartida', 'fechaFinTransporte', 'destinatarios', 'mailTo'],
+  properties: {
+    carrier: text,
+    tipoIdentificacionTransportista: text,
+    rucTransportista: text,
+    razonSocialTransportista: text,
+    placa: text,
+    dirPartida: text,
+    fechaFinTransporte: text,
+    destinatarios: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['identificacionDestinatario', 'razonSocialDestinatario', 'dirDestinatario', 'motivoTraslado', 'detalles'],
+        properties: {
+          identificacionDestinatario: text,
+          razonSocialDestinatario: text,
+          dirDestinatario: text,
+          motivoTraslado: text,
+          docAduaneroUnico: optionalText,
+          codEstabDestino: optionalText,
+          ruta: optionalText,
+          codDocSustento: optionalText,
+          numDocSustento: optionalText,
+          numAutDocSustento: optionalText,
+          fechaEmisionDocSustento: optionalText,
+          detalles: {
+            type: 'array',
+            items: { type: 'object', required: ['descripcion', 'cantidad'], properties: { codigoInterno: optionalText, codigoAdicional: optionalText, descripcion: text, cantidad: text } },
+          },
+          invoice: optionalText,
+          email: optionalText,
+        },
+      },
+    },
+    mailTo: textList,
+  },
+});
 
 async function loadCarrier(db: Db, companyId: string, id: string) {
   const [row] = await db.select().from(records).where(and(eq(records.companyId, companyId), eq(records.resource, 'carrier'), eq(records.id, id)));
@@ -113,28 +147,28 @@ async function toDestinatario(db: Db, companyId: string, d: DestinatarioInput, i
 }
 
 export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: '06', schema: 'waybill', columns: COLUMNS });
-  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
-  const carrier = await loadCarrier(o.db, o.companyId, String(data.carrier));
-  const placa = (data.placa as string | undefined)?.trim() || carrier.placa?.trim();
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '06', schema: waybillSchema, columns: COLUMNS });
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
+  const carrier = await loadCarrier(o.db, o.companyId, data.carrier);
+  const placa = data.placa?.trim() || carrier.placa?.trim();
   if (!placa) throw invalid('placa', 'Indique la placa del vehículo (el transportista no tiene una por defecto)');
 
-  const inicio = String(data.fechaIniTransporte);
-  const fin = String(data.fechaFinTransporte);
+  const inicio = data.fechaIniTransporte;
+  const fin = data.fechaFinTransporte;
   const today = guayaquilDate(o.now);
   if (inicio > today) throw invalid('fechaIniTransporte', `La fecha de inicio del transporte no puede ser futura (hoy es ${toSriDate(today)})`);
   if (fin < inicio) throw invalid('fechaFinTransporte', `La fecha de fin del transporte no puede ser anterior a la de inicio (${toSriDate(inicio)})`);
 
-  const inputs = data.destinatarios as DestinatarioInput[];
+  const inputs = data.destinatarios;
   const destinatarios: StoredDestinatario[] = [];
   for (const [i, d] of inputs.entries()) destinatarios.push(await toDestinatario(o.db, o.companyId, d, i));
   const detail: GuiaDetail = {
-    carrier: String(data.carrier),
+    carrier: data.carrier,
     tipoIdentificacionTransportista: carrier.tipoIdentificacion,
     rucTransportista: carrier.identificacion,
     razonSocialTransportista: carrier.razonSocial,
     placa,
-    dirPartida: (data.dirPartida as string | undefined)?.trim() || establishment.dirEstablecimiento,
+    dirPartida: data.dirPartida?.trim() || establishment.dirEstablecimiento,
     fechaFinTransporte: fin,
     destinatarios,
     mailTo: [...new Set(destinatarios.flatMap((d) => (d.email ? [d.email] : [])))],
@@ -146,13 +180,13 @@ export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<Compro
     userId: o.userId,
     id: o.id,
     values: {
-      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: carrier.razonSocial, identificacion: carrier.identificacion } }),
+      ...draftHeaderColumns({ establishment, ptoEmi: data.ptoEmi, counterpart: { customerId: null, razonSocial: carrier.razonSocial, identificacion: carrier.identificacion } }),
       fechaEmision: inicio,
       relatedId: destinatarios.find((d) => d.invoice)?.invoice ?? null,
       ...noSaleColumns(),
       importeTotal: '0',
       infoAdicional: storedInfoAdicional(data.infoAdicional),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: guiaDetail.write(detail),
       // Schema properties without a column live in `extra`, which the list rows carry (list.json):
       // the plate, the end date and the destinatarios' names, so the list needs no type_detail.
       extra: { ...extra, placa, fechaFinTransporte: fin, destinatariosResumen: destinatarios.map((d) => d.razonSocialDestinatario).join('; ') },

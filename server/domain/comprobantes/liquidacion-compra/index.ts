@@ -11,24 +11,26 @@
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { purchaseSettlementSchema } from '../../../schemas/generated/purchase-settlement-schema.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
 import { buildLiquidacionCompraXml } from './build-liquidacion-compra-xml.ts';
 import { parseLiquidacionCompraXml } from './parse-liquidacion-compra-xml.ts';
 import { liquidacionCompraRide } from './liquidacion-compra-ride.ts';
-import { saveLiquidacionCompraDraft, type LiquidacionDetail } from './save-liquidacion-compra-draft.ts';
+import { liquidacionDetail, saveLiquidacionCompraDraft } from './save-liquidacion-compra-draft.ts';
 import { toLiquidacionCompraDocument } from './to-liquidacion-compra-document.ts';
 
 export const liquidacionCompra: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['03'],
+  formSchema: purchaseSettlementSchema,
   permission: 'purchase',
   saveDraft: saveLiquidacionCompraDraft,
   viewFields(row) {
-    const d = row.typeDetail as Partial<LiquidacionDetail>;
+    const d = liquidacionDetail.read(row);
     return {
-      supplier: d.supplier ?? null,
-      tipoIdentificacionProveedor: d.tipoIdentificacionProveedor ?? null,
-      identificacionProveedor: d.identificacionProveedor ?? null,
-      razonSocialProveedor: d.razonSocialProveedor ?? null,
+      supplier: d.supplier,
+      tipoIdentificacionProveedor: d.tipoIdentificacionProveedor,
+      identificacionProveedor: d.identificacionProveedor,
+      razonSocialProveedor: d.razonSocialProveedor,
       direccionProveedor: d.direccionProveedor ?? null,
     };
   },

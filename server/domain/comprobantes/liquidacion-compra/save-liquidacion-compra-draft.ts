@@ -19,7 +19,9 @@ import { loadSupplier, type SupplierData } from '../supplier-record.ts';
 import type { Db } from '../../../db/client.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import type { ComprobanteRow, SaveDraftOptions } from '../comprobante-type.ts';
-import { preparedDraftBody, draftHeaderColumns, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, toStoredPago, totalColumns, writeDraft, type LineInput, type PagoInput } from '../draft-parts.ts';
+import { preparedDraftBody, draftHeaderColumns, invalid, priceLines, productsOfLines, resolveEmissionPoint, storedInfoAdicional, storedLine, toStoredPago, totalColumns, writeDraft } from '../draft-parts.ts';
+import { purchaseSettlementSchema } from '../../../schemas/generated/purchase-settlement-schema.ts';
+import { detailCodec, optionalText, text, textList } from '../type-detail.ts';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from './liquidacion-compra-document.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, supplier: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
@@ -39,6 +41,22 @@ export interface LiquidacionDetail {
   mailTo: string[];
 }
 
+/** The liquidación's type_detail, checked (type-detail.ts). */
+export const liquidacionDetail = detailCodec<LiquidacionDetail>('la liquidación de compra', {
+  type: 'object',
+  required: ['supplier', 'tipoIdentificacionProveedor', 'identificacionProveedor', 'razonSocialProveedor', 'mailTo'],
+  properties: {
+    supplier: text,
+    tipoIdentificacionProveedor: text,
+    identificacionProveedor: text,
+    razonSocialProveedor: text,
+    direccionProveedor: optionalText,
+    telefonoProveedor: optionalText,
+    emailProveedor: optionalText,
+    mailTo: textList,
+  },
+});
+
 /**
  * The company's supplier `id` as a liquidación's proveedor.
  * @throws AppError VALIDATION at `supplier` when it is not the company's, or its identification
@@ -54,12 +72,12 @@ async function loadProveedor(db: Db, companyId: string, id: string): Promise<Sup
 }
 
 export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: '03', schema: 'purchase-settlement', columns: COLUMNS });
-  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: String(data.establishment), ptoEmi: String(data.ptoEmi) });
-  const supplierId = String(data.supplier);
+  const { data, extra } = await preparedDraftBody(o, { codDoc: '03', schema: purchaseSettlementSchema, columns: COLUMNS });
+  const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
+  const supplierId = data.supplier;
   const supplier = await loadProveedor(o.db, o.companyId, supplierId);
 
-  const lines = data.detalles as Array<LineInput & { descripcion: string; descuento: number }>;
+  const lines = data.detalles;
   const byId = await productsOfLines(o.db, o.companyId, lines);
   const totals = await priceLines(o.db, lines);
   const detalles = lines.map((d, i) => {
@@ -85,13 +103,13 @@ export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<C
     userId: o.userId,
     id: o.id,
     values: {
-      ...draftHeaderColumns({ establishment, ptoEmi: String(data.ptoEmi), counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
-      fechaEmision: (data.fechaEmision as string | undefined) ?? guayaquilDate(o.now),
+      ...draftHeaderColumns({ establishment, ptoEmi: data.ptoEmi, counterpart: { customerId: null, razonSocial: supplier.razonSocial, identificacion: supplier.identificacion } }),
+      fechaEmision: data.fechaEmision ?? guayaquilDate(o.now),
       detalles,
-      pagos: ((data.pagos as PagoInput[] | undefined) ?? []).map(toStoredPago),
+      pagos: (data.pagos ?? []).map(toStoredPago),
       infoAdicional: storedInfoAdicional(data.infoAdicional),
       ...totalColumns(totals),
-      typeDetail: detail as unknown as Record<string, unknown>,
+      typeDetail: liquidacionDetail.write(detail),
       extra,
       updatedAt: o.now,
     },

@@ -8,14 +8,14 @@ import type { CompanyRow, ComprobanteRow, EstablishmentRow, Numbering } from '..
 import { toSriDate } from '../../../../core/guayaquil-date.ts';
 import { infoAdicionalWith, issuerFields, money2, toInfoTributaria, xmlLine, xmlPagos } from '../document-parts.ts';
 import type { LiquidacionCompraDocument } from './liquidacion-compra-document.ts';
-import type { LiquidacionDetail } from './save-liquidacion-compra-draft.ts';
+import { liquidacionDetail } from './save-liquidacion-compra-draft.ts';
 
 type RowPart = Pick<ComprobanteRow, 'estab' | 'ptoEmi' | 'fechaEmision' | 'detalles' | 'pagos' | 'infoAdicional' | 'totalSinImpuestos' | 'totalDescuento' | 'totalConImpuestos' | 'importeTotal' | 'typeDetail'>;
 
 /** @example buildLiquidacionCompraXml(toLiquidacionCompraDocument({ row, company, establishment, numbering })) */
 export function toLiquidacionCompraDocument(p: { row: RowPart; company: CompanyRow; establishment: EstablishmentRow; numbering: Numbering }): LiquidacionCompraDocument {
   const { row, company, establishment } = p;
-  const d = row.typeDetail as unknown as LiquidacionDetail;
+  const d = liquidacionDetail.read(row);
   return {
     version: '1.1.0',
     infoTributaria: toInfoTributaria(company, row, p.numbering, '03'),

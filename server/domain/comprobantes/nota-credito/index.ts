@@ -8,18 +8,17 @@ import Decimal from 'decimal.js';
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import { AppError } from '../../../errors.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { creditNoteSchema } from '../../../schemas/generated/credit-note-schema.ts';
 import { infoAdicionalWith, money2, toInfoTributaria, xmlLine } from '../document-parts.ts';
-import { loadReferencedFactura, notaInfoHeader, type ModifiedDocument } from '../referenced-factura.ts';
+import { loadReferencedFactura, notaInfoHeader } from '../referenced-factura.ts';
 import { buildNotaCreditoXml } from './build-nota-credito-xml.ts';
 import { parseNotaCreditoXml } from './parse-nota-credito-xml.ts';
 import { notaCreditoRide } from './nota-credito-ride.ts';
-import { saveNotaCreditoDraft } from './save-nota-credito-draft.ts';
+import { notaCreditoDetail, saveNotaCreditoDraft } from './save-nota-credito-draft.ts';
 import { assertFitsCreditable, creditableOf } from './creditable.ts';
 
 /** SRI (since 2025-08-01): a nota that annuls a sale only within 12 months of the factura. */
 const ANNUL_WITHIN_MONTHS = 12;
-
-type Detail = ModifiedDocument & { motivo: string };
 
 /** The date `months` calendar months after an ISO date (day clamped to the month's last). */
 function addMonths(iso: string, months: number): string {
@@ -32,11 +31,12 @@ function addMonths(iso: string, months: number): string {
 
 export const notaCredito: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['04'],
+  formSchema: creditNoteSchema,
   permission: 'invoice',
   saveDraft: saveNotaCreditoDraft,
   viewFields(row) {
-    const d = row.typeDetail as Partial<Detail>;
-    return { invoice: row.relatedId, motivo: d.motivo ?? null, numDocModificado: d.numDocModificado ?? null, fechaEmisionDocSustento: d.fechaEmisionDocSustento ?? null, valorModificacion: Number(row.importeTotal) };
+    const d = notaCreditoDetail.read(row);
+    return { invoice: row.relatedId, motivo: d.motivo, numDocModificado: d.numDocModificado, fechaEmisionDocSustento: d.fechaEmisionDocSustento, valorModificacion: Number(row.importeTotal) };
   },
   async prepareIssue({ tx, row, company, establishment, customer }) {
     const ref = await loadReferencedFactura(tx, { companyId: row.companyId, invoiceId: row.relatedId!, noteLabel: 'nota de crédito', forUpdate: true });
@@ -46,7 +46,7 @@ export const notaCredito: ComprobanteType = {
       const message = `Una nota de crédito que anula toda la venta solo se emite dentro de los ${ANNUL_WITHIN_MONTHS} meses siguientes a la factura (${ref.modified.fechaEmisionDocSustento})`;
       throw new AppError('VALIDATION', message, { details: [{ path: 'invoice', message }] });
     }
-    const detail = row.typeDetail as unknown as Detail;
+    const detail = notaCreditoDetail.read(row);
     return {
       version: COMPROBANTE_TYPE_META['04'].defaultVersion,
       buildXml: (n) =>

@@ -5,35 +5,35 @@
  */
 import { COMPROBANTE_TYPE_META } from '../../../../core/comprobante-types.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
+import { debitNoteSchema } from '../../../schemas/generated/debit-note-schema.ts';
 import { infoAdicionalWith, money2, toInfoTributaria, xmlPagos } from '../document-parts.ts';
-import { loadReferencedFactura, notaInfoHeader, type ModifiedDocument } from '../referenced-factura.ts';
+import { loadReferencedFactura, notaInfoHeader } from '../referenced-factura.ts';
 import { assertPagosMatchTotal } from '../factura/factura-rules.ts';
 import { buildNotaDebitoXml } from './build-nota-debito-xml.ts';
 import { parseNotaDebitoXml } from './parse-nota-debito-xml.ts';
 import { notaDebitoRide } from './nota-debito-ride.ts';
-import { saveNotaDebitoDraft } from './save-nota-debito-draft.ts';
-
-type Detail = ModifiedDocument & { motivos: Array<{ razon: string; valor: string }>; codigoPorcentajeIva: string };
+import { notaDebitoDetail, saveNotaDebitoDraft } from './save-nota-debito-draft.ts';
 
 export const notaDebito: ComprobanteType = {
   meta: COMPROBANTE_TYPE_META['05'],
+  formSchema: debitNoteSchema,
   permission: 'invoice',
   saveDraft: saveNotaDebitoDraft,
   viewFields(row) {
-    const d = row.typeDetail as Partial<Detail>;
+    const d = notaDebitoDetail.read(row);
     return {
       invoice: row.relatedId,
-      motivos: (d.motivos ?? []).map((m) => ({ razon: m.razon, valor: Number(m.valor) })),
-      codigoPorcentajeIva: d.codigoPorcentajeIva ?? null,
-      numDocModificado: d.numDocModificado ?? null,
-      fechaEmisionDocSustento: d.fechaEmisionDocSustento ?? null,
+      motivos: d.motivos.map((m) => ({ razon: m.razon, valor: Number(m.valor) })),
+      codigoPorcentajeIva: d.codigoPorcentajeIva,
+      numDocModificado: d.numDocModificado,
+      fechaEmisionDocSustento: d.fechaEmisionDocSustento,
       valorTotal: Number(row.importeTotal),
     };
   },
   async prepareIssue({ tx, row, company, establishment, customer }) {
     const ref = await loadReferencedFactura(tx, { companyId: row.companyId, invoiceId: row.relatedId!, noteLabel: 'nota de débito' });
     if (row.pagos.length) assertPagosMatchTotal({ pagos: row.pagos, importeTotal: row.importeTotal });
-    const detail = row.typeDetail as unknown as Detail;
+    const detail = notaDebitoDetail.read(row);
     return {
       version: '1.0.0',
       buildXml: (n) =>
