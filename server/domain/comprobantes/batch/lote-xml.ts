@@ -5,7 +5,7 @@
  * <comprobante><![CDATA[signed XML]]></comprobante>…</comprobantes></lote>`, answered per lote by
  * autorizacionComprobanteLote. Written by the batch issuer, read by the sandbox SRI.
  */
-import { parseXml, kids, textOf, escapeXml } from '../../../sri/xml-dom.ts';
+import { parseXml, kids, textOf, escapeXml, isCdata } from '../../../sri/xml-dom.ts';
 
 /** Most comprobantes one lote carries. */
 export const MAX_LOTE_COMPROBANTES = 50;
@@ -52,7 +52,7 @@ export function readLote(xml: string): { claveAcceso: string; ruc: string; versi
   const list = kids(root, 'comprobantes')[0];
   const comprobantes = (list ? kids(list, 'comprobante') : []).map((el) => {
     const sections: string[] = [];
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 4) sections.push((c as unknown as { data: string }).data);
+    for (let c = el.firstChild; c; c = c.nextSibling) if (isCdata(c)) sections.push(c.data);
     return sections.length ? sections.join('') : (el.textContent ?? '').trim();
   });
   return { claveAcceso: textOf(root, 'claveAcceso') ?? '', ruc: textOf(root, 'ruc') ?? '', version: root.getAttribute('version') ?? '', comprobantes };
