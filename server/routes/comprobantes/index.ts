@@ -21,8 +21,9 @@ import { listComprobanteEvents } from '../../domain/comprobantes/comprobante-eve
 import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
 import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
 import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
-import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
-import { JOB_LEASE_MS, runDueJobs, settleIssued, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
+import { scheduleSriCheck } from '../../domain/comprobantes/schedule-sri-check.ts';
+import { settleComprobante, settleIssued, type SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
+import { JOB_LEASE_MS } from '../../jobs/job-runner.ts';
 import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
@@ -49,7 +50,7 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */
-export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
+export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: SriJobDeps): Promise<void> {
   for (const type of COMPROBANTE_TYPES) {
     issuingRoutes(typed(app), deps, worker, type, `/api/${type.meta.resource}`);
     annulmentRoutes(app, typed(app), deps, worker, type, `/api/${type.meta.resource}`);
@@ -85,17 +86,14 @@ function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: 
   });
 }
 
-function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
+function issuingRoutes(app: TypedApp, deps: AppDeps, worker: SriJobDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const the = theLabel(type.meta);
   const can = (action: string) => requirePermission(type.permission, action);
   const ids = (request: Pick<FastifyRequest, 'user'> & { params: { _id: string } }) => ({ companyId: currentUser(request).companyId, id: request.params._id, codDoc });
   /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
   const settle = async (id: string) => {
-    for (let i = 0; i < 4; i += 1) {
-      const ran = await runDueJobs(worker, { comprobanteId: id, kinds: ['sri_send', 'sri_authorize'] });
-      if (ran === 0) break;
-    }
+    await settleComprobante(worker, id);
     deps.kickWorker?.();
   };
 
