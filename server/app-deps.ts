@@ -6,7 +6,7 @@ import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { JwtService } from './auth/jwt.ts';
 import type { SecretBox } from './auth/secret-box.ts';
-import type { RoleCache } from './domain/auth/role-cache.ts';
+import type { RoleCache } from './auth/role-cache.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
 import type { SriPort } from './sri/sri-port.ts';
 import type { TrustProxy } from './plugins/trust-proxy.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
-import { can } from '../../domain/auth/permissions.ts';
+import { can } from '../../auth/permissions.ts';
 import { AppError } from '../../errors.ts';
 import { COMPROBANTE_TYPES, comprobanteType } from '../../domain/comprobantes/registry.ts';
 import { MAX_BATCH, startBatch } from '../../domain/comprobantes/batch/start-batch.ts';

@@ -24,7 +24,7 @@ import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/
 import { scheduleSriCheck } from '../../domain/comprobantes/schedule-sri-check.ts';
 import { settleComprobante, settleIssued, type SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
 import { JOB_LEASE_MS } from '../../jobs/job-runner.ts';
-import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
+import { guardEmissionScope } from './emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { idParam } from '../../http/route-schemas.ts';
@@ -35,7 +35,7 @@ import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibi
 import { withholdingProposalRoute } from './withholding-proposal-route.ts';
 import { comprobanteListQuery, comprobanteOut, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
 export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
