@@ -6,14 +6,13 @@
  * of an issue runs right away so the answer usually carries the final status; if the SRI does not
  * answer the comprobante stays FIRMADA/RECIBIDA and the background worker keeps trying.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed, type TypedApp } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { deleteComprobanteDraft, getComprobante, listComprobantes } from '../../domain/comprobantes/list-comprobantes.ts';
-import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
+import { issueAndSettle } from '../../domain/comprobantes/issue-and-settle.ts';
 import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
 import { renderComprobanteRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
 import { emailComprobante } from '../../domain/comprobantes/send-comprobante-mail.ts';
@@ -22,8 +21,7 @@ import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type
 import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
 import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
 import { scheduleSriCheck } from '../../domain/comprobantes/schedule-sri-check.ts';
-import { settleComprobante, settleIssued, type SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
-import { JOB_LEASE_MS } from '../../jobs/job-runner.ts';
+import { settleComprobante, type SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
 import { guardEmissionScope } from './emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
@@ -99,13 +97,9 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: SriJobDeps, type: C
 
   app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { summary: `${label}: emitir (firmar, enviar al SRI y esperar la autorización)`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    // The send job is written claimed by this request, which runs it (and the authorisation poll
-    // it leads to) right after the commit, without claiming or re-reading (settleIssued).
-    const sendJobId = randomUUID();
-    const issued = await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), claimSend: { jobId: sendJobId, leaseMs: JOB_LEASE_MS } });
-    const settled = await settleIssued(worker, issued, sendJobId);
+    const row = await issueAndSettle({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), worker });
     deps.kickWorker?.();
-    return toComprobanteView(settled ?? (await getComprobante(deps.db, ids(request))));
+    return toComprobanteView(row);
   });
 
   app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { summary: `${label}: consultar de nuevo la autorización al SRI`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
