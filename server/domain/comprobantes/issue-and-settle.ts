@@ -16,11 +16,16 @@ import { settleIssued, type SriJobDeps } from './jobs/sri-jobs.ts';
 import { getComprobante } from './list-comprobantes.ts';
 import type { ComprobanteRow } from './comprobante-view.ts';
 
+/** issueComprobante's options without the send's (this use case claims the send itself), and the worker's dependencies. */
 export interface IssueAndSettleOptions extends Omit<IssueComprobanteOptions, 'claimSend' | 'enqueueSend'> {
   /** The SRI, mail and clock the send and the poll run with (the worker's). */
   worker: SriJobDeps;
 }
 
+/**
+ * Issue the draft `o.id` and settle it with the SRI now (see the module's note).
+ * @example const row = await issueAndSettle({ type, db, secretBox, companyId, userId, id, now, consumidorFinalCap, schemas, worker });
+ */
 export async function issueAndSettle(o: IssueAndSettleOptions): Promise<ComprobanteRow> {
   const { worker, ...issue } = o;
   const sendJobId = randomUUID();
