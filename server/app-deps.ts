@@ -6,9 +6,9 @@ import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { JwtService } from './auth/jwt.ts';
 import type { SecretBox } from './auth/secret-box.ts';
-import type { RoleCache } from './domain/auth/role-cache.ts';
+import type { RoleCache } from './auth/role-cache.ts';
 import type { SchemaRegistry } from './schemas/registry.ts';
-import type { SriPort } from './jobs/sri-port.ts';
+import type { SriPort } from './sri/sri-port.ts';
 import type { TrustProxy } from './plugins/trust-proxy.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 
@@ -38,7 +38,7 @@ export interface AppConfig {
   sriAnnulmentCheckMs?: number;
   /**
    * SRI_RESEND_AFTER_MS: an invoice the SRI received this long ago and still answers zero
-   * autorizaciones for was not processed: the worker sends it again (jobs/resend-policy.ts).
+   * autorizaciones for was not processed: the worker sends it again (domain/comprobantes/jobs/resend-policy.ts).
    */
   sriResendAfterMs?: number;
   /** The built-in sandbox answers zero autorizaciones this long after reception, ms (tests). */

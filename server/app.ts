@@ -19,6 +19,7 @@ import { backgroundTasksPlugin } from './plugins/background-tasks.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { COMPROBANTE_TYPES } from './domain/comprobantes/registry.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -33,20 +34,20 @@ import { reportRoutes } from './routes/reports/index.ts';
 import { receivedDocumentRoutes } from './routes/received-document/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { receivablesRoutes } from './routes/receivables/index.ts';
-import { startWorker, type WorkerDeps } from './jobs/comprobante-worker.ts';
-import { createSriPort } from './jobs/sri-port.ts';
+import { startWorker, type WorkerDeps } from './app-worker.ts';
+import { createSriPort } from './sri/sri-port.ts';
 import { createDbSandboxStore, sriSandboxPlugin } from './sri/sandbox.ts';
 import { injectFetch } from './http/inject-fetch.ts';
-import { registerListExports } from './http/list-export.ts';
+import { registerListExports } from './routes/list-export.ts';
 import { webhookOptions } from './routes/admin/webhook-routes.ts';
 import { startDailyCertificateCheck } from './domain/webhooks/announce-expiring-certificates.ts';
 import { startDailyReceivedCheck } from './domain/received/received-sri-check.ts';
-import { startDelayedSweep } from './jobs/announce-delayed.ts';
-import { startAnnulmentCheck } from './jobs/annulment-check.ts';
+import { startDelayedSweep } from './domain/comprobantes/announce-delayed.ts';
+import { startAnnulmentCheck } from './domain/comprobantes/annulment/start-annulment-check.ts';
 import { DEFAULT_ANNULMENT_CHECK_MS } from './config.ts';
 import { registerStaticAssets } from './http/static-assets.ts';
 import { batchRoutes } from './routes/comprobantes/batch-routes.ts';
-import { runBatchJob, type BatchRunnerDeps } from './jobs/batch-runner.ts';
+import { runBatchJob, type BatchRunnerDeps } from './domain/comprobantes/batch/run-batch.ts';
 
 /**
  * Kept only for server/routes/comprobantes and server/domain/comprobantes (the lead's, being rewritten)
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After auth (the key is per company), before the routes (their POSTs get its hooks).
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
   await app.register(backgroundTasksPlugin);
-  await registerOpenApi(app, { version: deps.version });
+  await registerOpenApi(app, { version: deps.version, types: COMPROBANTE_TYPES.map((t) => t.meta) });
 
   app.get(
     '/api/health',

@@ -12,7 +12,7 @@ import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createJwtService } from './auth/jwt.ts';
 import { createSecretBox } from './auth/secret-box.ts';
-import { createRoleCache } from './domain/auth/role-cache.ts';
+import { createRoleCache } from './auth/role-cache.ts';
 import { loadSchemaRegistry } from './schemas/registry.ts';
 import { ensureRecordIndexes } from './domain/records/record-resources.ts';
 import type { AppDeps } from './app-deps.ts';

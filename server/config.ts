@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './plugins/trust-proxy.ts';
 import { parseCorsOrigin } from './plugins/cors.ts';
-import { DEFAULT_RESEND_AFTER_MS } from './jobs/resend-policy.ts';
+import { DEFAULT_RESEND_AFTER_MS } from './domain/comprobantes/jobs/resend-policy.ts';
 
 /** Default SRI_ANNULMENT_CHECK_MS: one hour (DESIGN.md §10). */
 export const DEFAULT_ANNULMENT_CHECK_MS = 3_600_000;
@@ -36,9 +36,9 @@ export interface Config {
   trustProxy: TrustProxy;
   /** CORS_ORIGIN: origins of a front end on another host; [] = same origin only. */
   corsOrigins: string[];
-  /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (jobs/resend-policy.ts). */
+  /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (domain/comprobantes/jobs/resend-policy.ts). */
   sriResendAfterMs: number;
-  /** SRI_ANNULMENT_CHECK_MS: how often the open anulaciones are asked about (jobs/annulment-check.ts). */
+  /** SRI_ANNULMENT_CHECK_MS: how often the open anulaciones are asked about (domain/comprobantes/annulment/start-annulment-check.ts). */
   sriAnnulmentCheckMs: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
   webhookAllowPrivate: boolean;

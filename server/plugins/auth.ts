@@ -2,7 +2,7 @@
  * Authentication for /api: a session JWT (`Authorization: Bearer <jwt>`: verified, the user loaded,
  * active, same token version) or an API key (`Authorization: Bearer emk_…` or `X-API-Key: emk_…`:
  * looked up by hash, not revoked, rate limited per key). Users and keys are kept per node
- * (domain/auth/session-cache.ts) and dropped on every node when the database changes them. Either sets `request.user` with the
+ * (server/auth/session-cache.ts) and dropped on every node when the database changes them. Either sets `request.user` with the
  * company taken from the credential, never from a body; a key acts with its role's permissions.
  * Also provides `requirePermission(resource, action)`, `requireStaff` and `requireSession`.
  */
@@ -12,12 +12,12 @@ import type { Db } from '../db/client.ts';
 import { findSessionUser } from '../db/repositories/users.ts';
 import type { JwtService } from '../auth/jwt.ts';
 import { AppError } from '../errors.ts';
-import { API_KEY_PREFIX } from '../domain/api-keys/create-api-key.ts';
-import { apiKeyHash, apiKeyUseIsStale, findLiveApiKey, markApiKeyUsed } from '../domain/api-keys/authenticate-api-key.ts';
-import { createSessionCache } from '../domain/auth/session-cache.ts';
+import { API_KEY_PREFIX, apiKeyHash } from '../auth/api-key.ts';
+import { apiKeyUseIsStale, findLiveApiKey, markApiKeyUsed } from '../db/repositories/api-keys.ts';
+import { createSessionCache } from '../auth/session-cache.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
-import { can, type AuthUser } from '../domain/auth/permissions.ts';
-import type { RoleCache } from '../domain/auth/role-cache.ts';
+import { can, type AuthUser } from '../auth/permissions.ts';
+import type { RoleCache } from '../auth/role-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

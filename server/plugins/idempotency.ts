@@ -16,8 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { claimIdempotencyKey } from '../domain/idempotency/claim-idempotency-key.ts';
-import { deleteExpiredIdempotencyKeys, releaseIdempotencyKey, saveIdempotentResponse } from '../domain/idempotency/record-idempotent-response.ts';
+import { claimIdempotencyKey, deleteExpiredIdempotencyKeys, releaseIdempotencyKey, saveIdempotentResponse } from '../db/repositories/idempotency-keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,7 +12,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { needsToken } from './auth.ts';
 import { OPENAPI_EXAMPLES } from './openapi-examples.ts';
-import { COMPROBANTE_TYPES } from '../domain/comprobantes/registry.ts';
 
 export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
 
@@ -38,8 +37,22 @@ export const errorBodySchema = {
   additionalProperties: true,
 } as const;
 
-/** Tag (Spanish) of a route by its path: the first segment after /api (or /auth). */
-const TAGS: Array<{ prefix: string; name: string; description: string }> = [
+/** A document type with routes of its own under `/api/{resource}` (a comprobante type's meta), tagged apart. */
+export interface DocumentedType {
+  resource: string;
+  /** Its Spanish name, the tag's. */
+  label: string;
+}
+
+/** A tag (Spanish) of the document and the path prefix its routes start with. */
+interface Tag {
+  prefix: string;
+  name: string;
+  description: string;
+}
+
+/** The tags by path, first match wins: the first segment after /api (or /auth), `types` each apart. */
+const tagList = (types: readonly DocumentedType[]): Tag[] => [
   { prefix: '/auth/', name: 'Autenticación', description: 'Registro de empresas, inicio de sesión, activación y contraseñas (públicas, con límite por IP)' },
   { prefix: '/api/user', name: 'Usuarios', description: 'Usuarios de la empresa, perfil propio y contraseña' },
   { prefix: '/api/admin/company', name: 'Empresa', description: 'Datos de la empresa, configuración del SRI, firma electrónica y logo' },
@@ -47,14 +60,14 @@ const TAGS: Array<{ prefix: string; name: string; description: string }> = [
   { prefix: '/api/admin/api-key', name: 'Integraciones', description: 'Claves de API de la empresa (se crean desde una sesión; la clave se muestra una sola vez)' },
   { prefix: '/api/admin/webhook', name: 'Webhooks', description: 'Avisos firmados (X-Emite-Signature) a las URL de la empresa, su registro de entregas y el evento de prueba' },
   { prefix: '/api/admin/', name: 'Referencia', description: 'Menú, roles, esquemas de pantallas y ubicaciones' },
-  ...COMPROBANTE_TYPES.map(({ meta }) => ({ prefix: `/api/${meta.resource}`, name: meta.label, description: `${meta.label}: borradores, emisión al SRI, XML, RIDE, correo e historial` })),
+  ...types.map((meta) => ({ prefix: `/api/${meta.resource}`, name: meta.label, description: `${meta.label}: borradores, emisión al SRI, XML, RIDE, correo e historial` })),
   { prefix: '/api/record/', name: 'Registros', description: 'Recursos definidos solo por esquema (SCHEMAS_DIR)' },
   { prefix: '/api/dashboard', name: 'Tablero', description: 'Cifras de ventas y pendientes de la empresa' },
   { prefix: '/api/health', name: 'Sistema', description: 'Estado del servicio' },
   { prefix: '/api/', name: 'Datos maestros', description: 'Clientes, productos, establecimientos y demás recursos definidos por esquema' },
 ];
 
-const tagOf = (url: string) => (TAGS.find((t) => url.startsWith(t.prefix) || url === t.prefix.replace(/\/$/, '')) ?? TAGS[TAGS.length - 1]).name;
+const tagOf = (tags: readonly Tag[], url: string) => (tags.find((t) => url.startsWith(t.prefix) || url === t.prefix.replace(/\/$/, '')) ?? tags[tags.length - 1]).name;
 
 const SECURED: Array<Record<string, string[]>> = [{ sesion: [] }, { claveApi: [] }, { claveApiCabecera: [] }];
 
@@ -80,8 +93,11 @@ const isDocumented = (url: string) => url === '/api' || url.startsWith('/api/') 
 
 type ResponseMap = Record<string, Record<string, unknown>>;
 
-/** The route's schema as the document shows it (a copy: the route's own schema is untouched). */
-export function documentedSchema(schema: FastifySchema, url: string, method: string): FastifySchema {
+/**
+ * The route's schema as the document shows it (a copy: the route's own schema is untouched).
+ * @param types the document types tagged apart (registerOpenApi's `types`).
+ */
+export function documentedSchema(schema: FastifySchema, url: string, method: string, types: readonly DocumentedType[] = []): FastifySchema {
   const response: ResponseMap = { ...((schema.response ?? {}) as ResponseMap) };
   const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
   const isList = Boolean(query?.properties && 'per_page' in query.properties);
@@ -111,14 +127,17 @@ export function documentedSchema(schema: FastifySchema, url: string, method: str
     ...schema,
     ...(body ? { body } : {}),
     ...(headers ? { headers } : {}),
-    tags: schema.tags ?? [tagOf(url)],
+    tags: schema.tags ?? [tagOf(tagList(types), url)],
     security: schema.security ?? (secured ? SECURED : []),
     response,
   };
 }
 
-/** Register @fastify/swagger (the document) and @fastify/swagger-ui (the page) on the app. */
-export async function registerOpenApi(app: FastifyInstance, opts: { version: string }): Promise<void> {
+/**
+ * Register @fastify/swagger (the document) and @fastify/swagger-ui (the page) on the app.
+ * @param opts.types the document types each tagged apart (the comprobante registry's metas, given by app.ts).
+ */
+export async function registerOpenApi(app: FastifyInstance, opts: { version: string; types: readonly DocumentedType[] }): Promise<void> {
   app.addSchema(errorBodySchema);
   await app.register(swagger, {
     openapi: {
@@ -133,7 +152,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { version: str
           'devuelven el total en la cabecera `x-total-count`. Los errores tienen siempre la forma `ErrorBody`.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      tags: TAGS.map(({ name, description }) => ({ name, description })),
+      tags: tagList(opts.types).map(({ name, description }) => ({ name, description })),
       components: {
         securitySchemes: {
           sesion: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token de sesión que devuelve PUT /auth/login (vence en 12 h)' },
@@ -144,7 +163,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { version: str
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) =>
-      isDocumented(url) ? { schema: documentedSchema(schema ?? {}, url, String((route as RouteOptions).method)), url } : { schema: { ...schema, hide: true }, url },
+      isDocumented(url) ? { schema: documentedSchema(schema ?? {}, url, String((route as RouteOptions).method), opts.types), url } : { schema: { ...schema, hide: true }, url },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { bookSale, createAndIssue, issuingCompany, post, seedMasterData } from '../helpers/fixtures.ts';
 import { sandboxControl } from '../../server/sri/sandbox.ts';
-import { createSriPort } from '../../server/jobs/sri-port.ts';
+import { createSriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { checkOpenAnnulments } from '../../server/domain/comprobantes/annulment/check-annulment.ts';
 import { acceptanceDeadline, annulmentDeadline } from '../../core/annulment-rules.ts';

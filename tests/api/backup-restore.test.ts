@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createJwtService } from '../../server/auth/jwt.ts';
 import { createSecretBox } from '../../server/auth/secret-box.ts';
-import { createRoleCache } from '../../server/domain/auth/role-cache.ts';
+import { createRoleCache } from '../../server/auth/role-cache.ts';
 import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
 import { openChangeFeed } from '../../server/db/change-feed.ts';
 import { createBackup } from '../../server/domain/backups/create-backup.ts';

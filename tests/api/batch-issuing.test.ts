@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
-import { createSriPort, type SriPort } from '../../server/jobs/sri-port.ts';
+import { createSriPort, type SriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { createDbSandboxStore, sandboxControl } from '../../server/sri/sandbox.ts';
 import { looksLikeLote } from '../../server/domain/comprobantes/batch/lote-xml.ts';

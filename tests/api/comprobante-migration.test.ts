@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { buildSignedFactura } from '../../server/domain/comprobantes/sign-comprobante.ts';
 import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';

@@ -9,7 +9,7 @@ import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app
 import { createAndIssue, post, seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
 import { parseClaveAcceso } from '../../core/access-key.ts';
 import { pdfText } from '../helpers/xml-tools.ts';
 

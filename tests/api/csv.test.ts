@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createTestApp, newRuc, signUp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
 import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
-import { EXPORT_PAGE_SIZE } from '../../server/http/list-export.ts';
+import { EXPORT_PAGE_SIZE } from '../../server/routes/list-export.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
 import { createSriClient, SriUnavailableError, type AutorizacionResult } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { buildClaveAcceso, isValidClaveAcceso } from '../../core/access-key.ts';

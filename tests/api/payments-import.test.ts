@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { createAndIssue, post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
-import { runDueJobs, type WorkerDeps } from '../../server/jobs/comprobante-worker.ts';
+import { runDueJobs, type WorkerDeps } from '../../server/app-worker.ts';
 import { webhookOptions } from '../../server/routes/admin/webhook-routes.ts';
 import { verifySignature } from '../../server/domain/webhooks/sign-webhook.ts';
 

@@ -15,7 +15,7 @@ import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { signComprobante } from '../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
-import { createSriPort } from '../../server/jobs/sri-port.ts';
+import { createSriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { sandboxControl } from '../../server/sri/sandbox.ts';
 import { previousMonthStart, refreshReceivedEstados, runReceivedCheck } from '../../server/domain/received/received-sri-check.ts';

@@ -13,9 +13,9 @@ import { bookSale, createAndIssue, issuingCompany } from '../helpers/fixtures.ts
 import { guayaquilDate, toSriDate } from '../../core/guayaquil-date.ts';
 import { jobs } from '../../server/db/schema/index-tables.ts';
 import { WEBHOOK_JOB_KIND } from '../../server/domain/webhooks/webhook-jobs.ts';
-import { announceDelayed, lateUpTo } from '../../server/jobs/announce-delayed.ts';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
-import { createSriPort } from '../../server/jobs/sri-port.ts';
+import { announceDelayed, lateUpTo } from '../../server/domain/comprobantes/announce-delayed.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
+import { createSriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { sandboxControl } from '../../server/sri/sandbox.ts';
 

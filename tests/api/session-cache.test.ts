@@ -1,5 +1,5 @@
 /**
- * Sessions and API keys are kept per node (server/domain/auth/session-cache.ts) and dropped on
+ * Sessions and API keys are kept per node (server/auth/session-cache.ts) and dropped on
  * every node when the database changes them (migration 0015's triggers -> server/db/change-feed.ts).
  * Two API nodes on one database: a password change, a revoked key, a deactivated user and a change
  * made outside the API (SQL, as `npm run staff` or an operator would) are refused by the node that

@@ -13,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bookSale, createAndIssue, issuingCompany } from '../helpers/fixtures.ts';
 import { guayaquilDate } from '../../core/guayaquil-date.ts';
-import { announceDelayed } from '../../server/jobs/announce-delayed.ts';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
-import { createSriPort, type SriPort } from '../../server/jobs/sri-port.ts';
+import { announceDelayed } from '../../server/domain/comprobantes/announce-delayed.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
+import { createSriPort, type SriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { sandboxControl } from '../../server/sri/sandbox.ts';
 

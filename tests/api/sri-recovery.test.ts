@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 import { seedMasterData, issuingCompany, createAndIssue, bookSale } from '../helpers/fixtures.ts';
-import { RESEND_NOTES } from '../../server/jobs/resend-policy.ts';
+import { RESEND_NOTES } from '../../server/domain/comprobantes/jobs/resend-policy.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 import { seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
-import { runDueJobs } from '../../server/jobs/comprobante-worker.ts';
-import { createSriPort } from '../../server/jobs/sri-port.ts';
+import { runDueJobs } from '../../server/app-worker.ts';
+import { createSriPort } from '../../server/sri/sri-port.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { seedMasterData, createAndIssue, bookSale } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
-import { runDueJobs, type WorkerDeps } from '../../server/jobs/comprobante-worker.ts';
+import { runDueJobs, type WorkerDeps } from '../../server/app-worker.ts';
 import { createSriClient, SriUnavailableError } from '../../server/sri/soap-client.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { webhookOptions } from '../../server/routes/admin/webhook-routes.ts';

@@ -18,7 +18,7 @@ import { runSeeds } from '../../server/db/seed/run-seeds.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createJwtService } from '../../server/auth/jwt.ts';
 import { createSecretBox } from '../../server/auth/secret-box.ts';
-import { createRoleCache } from '../../server/domain/auth/role-cache.ts';
+import { createRoleCache } from '../../server/auth/role-cache.ts';
 import { openChangeFeed } from '../../server/db/change-feed.ts';
 import { loadSchemaRegistry } from '../../server/schemas/registry.ts';
 

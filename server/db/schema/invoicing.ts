@@ -134,10 +134,10 @@ export const comprobantes = pgTable(
     index('comprobante_company_unbooked_order_idx')
       .on(t.companyId, t.codDoc, t.fechaEmision.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`payment_state IS NULL`),
-    // The same-day authorisation sweep (jobs/announce-delayed.ts): the few comprobantes still
+    // The same-day authorisation sweep (domain/comprobantes/announce-delayed.ts): the few comprobantes still
     // waiting for the SRI and not yet announced, across companies.
     // Open anulación requests (DESIGN.md §10): the dashboard's "Anulaciones pendientes" and the
-    // periodic check (jobs/annulment-check.ts) read only these few rows.
+    // periodic check (domain/comprobantes/annulment/start-annulment-check.ts) read only these few rows.
     index('comprobante_open_annulment_idx')
       .on(t.companyId, t.fechaEmision)
       .where(sql`status = 'AUTORIZADA' and annulment->>'state' in ('SOLICITADA', 'PENDIENTE_ANULAR')`),

@@ -8,7 +8,7 @@
 import type { Db } from '../../db/client.ts';
 import { findUser } from '../../db/repositories/users.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/permissions.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
 import { clearSecondFactor } from './second-factor-policy.ts';
 import { recordSecurityEvent } from './security-events.ts';
 

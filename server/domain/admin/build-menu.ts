@@ -5,7 +5,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menuItems } from '../../db/schema/index-tables.ts';
-import { can, type AuthUser } from '../auth/permissions.ts';
+import { can, type AuthUser } from '../../auth/permissions.ts';
 
 export type MenuChild = {
   path: string;

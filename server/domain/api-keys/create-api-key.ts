@@ -7,13 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index-tables.ts';
-import type { AuthUser } from '../auth/permissions.ts';
-import { hashToken } from '../auth/one-time-token.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
+import { hashToken } from '../../auth/one-time-token.ts';
+import { API_KEY_PREFIX } from '../../auth/api-key.ts';
 import { assertMayAssign } from '../users/manage-users.ts';
-
-export const API_KEY_PREFIX = 'emk_';
-/** What a well-formed key looks like; anything else is not looked up. */
-export const API_KEY_PATTERN = /^emk_[A-Za-z0-9_-]{43}$/;
 /** Characters of the key kept in clear to tell keys apart in lists (`emk_` + 8). */
 const SHOWN_CHARS = 12;
 

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import type { JwtService } from '../../auth/jwt.ts';
-import type { RoleCache } from './role-cache.ts';
+import type { RoleCache } from '../../auth/role-cache.ts';
 
 export interface AccountServices {
   db: Db;

@@ -15,7 +15,7 @@ import { consumeAuthToken } from '../../db/repositories/users.ts';
 import { AppError } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
 import { checkRuc } from '../../../core/identification.ts';
-import { hashToken } from './one-time-token.ts';
+import { hashToken } from '../../auth/one-time-token.ts';
 import { acceptedRuc, rucTaken } from './register-company.ts';
 
 const invalidLink = () => new AppError('TOKEN_INVALID', 'El enlace de activación no es válido o ya fue usado');

@@ -20,7 +20,7 @@ import { checkRuc } from '../../../core/identification.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
-import { ACTIVATION_TTL_MS, newOneTimeToken } from './one-time-token.ts';
+import { ACTIVATION_TTL_MS, newOneTimeToken } from '../../auth/one-time-token.ts';
 import { activationMail } from '../../mail/templates.ts';
 import { accountLink, sendAccountMail, type AccountServices } from './account-services.ts';
 

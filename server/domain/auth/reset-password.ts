@@ -11,7 +11,7 @@ import { users } from '../../db/schema/index-tables.ts';
 import { consumeAuthToken, findAccountsByEmail, insertAuthToken } from '../../db/repositories/users.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken, newOneTimeToken, RESET_TTL_MS } from './one-time-token.ts';
+import { hashToken, newOneTimeToken, RESET_TTL_MS } from '../../auth/one-time-token.ts';
 import { resetPasswordMail } from '../../mail/templates.ts';
 import { accountLink, sendAccountMail, type AccountServices } from './account-services.ts';
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import type { ComprobanteStatus } from '../../../core/comprobante-status.ts';
 import type { ComprobanteRow } from './comprobante-type.ts';
 import { comprobantes, type SriMensajeRow } from '../../db/schema/invoicing.ts';
-import type { JobKind } from '../../jobs/job-queue.ts';
+import type { JobKind } from '../../db/repositories/jobs.ts';
 import { preparedShape, runPrepared, tableRowMapper, type PreparedShape } from '../../db/prepared-query.ts';
 import { unixSeconds, webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
@@ -34,7 +34,7 @@ export interface TransitionFollowUp {
   id?: string;
   /**
    * Insert the job already claimed by the caller until this instant (status 'running', attempts 1,
-   * locked_until), as job-queue.ts claimJobs would leave it: no other worker takes it while the
+   * locked_until), as db/repositories/jobs.ts claimJobs would leave it: no other worker takes it while the
    * caller runs it, and after a crash it is claimable again once the lease passes. Needs `id`.
    */
   claimedUntil?: Date;

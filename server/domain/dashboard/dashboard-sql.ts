@@ -163,7 +163,7 @@ function attentionList(q: AttentionQuery): SQL {
 export function attentionSql(p: { companyId: string; scope?: EmissionScope; stuckBefore: Date; draftBefore: Date }): SQL {
   const { companyId, scope } = p;
   const stuck = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`issued_at < ${p.stuckBefore} and delayed_at is null`, direction: 'asc', then: sql`issued_at, id` });
-  // Same-day authorisation (jobs/announce-delayed.ts): still waiting at 20:00 of the emission day.
+  // Same-day authorisation (domain/comprobantes/announce-delayed.ts): still waiting at 20:00 of the emission day.
   const delayed = attentionList({ companyId, scope, statuses: [...WAITING_FOR_SRI], where: sql`delayed_at is not null`, direction: 'asc', then: sql`issued_at, id` });
   const rejected = attentionList({ companyId, scope, statuses: ['DEVUELTA', 'NO_AUTORIZADA'], direction: 'desc', then: sql`updated_at desc, id` });
   const oldDrafts = attentionList({ companyId, scope, statuses: ['BORRADOR'], where: sql`created_at < ${p.draftBefore}`, direction: 'asc', then: sql`created_at, id` });

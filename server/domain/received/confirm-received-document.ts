@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { receivedDocuments } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { SriPort } from '../../jobs/sri-port.ts';
+import type { SriPort } from '../../sri/sri-port.ts';
 import { pickAutorizacion, SriUnavailableError, type Ambiente } from '../../sri/soap-client.ts';
 import { parseXml, all } from '../../sri/xml-dom.ts';
 import { SRI_ESTADOS, type SriEstado } from '../../../core/annulment.ts';

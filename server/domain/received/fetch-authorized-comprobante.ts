@@ -6,7 +6,7 @@
  */
 import { isValidClaveAcceso } from '../../../core/access-key.ts';
 import { AppError } from '../../errors.ts';
-import type { SriPort } from '../../jobs/sri-port.ts';
+import type { SriPort } from '../../sri/sri-port.ts';
 import { pickAutorizacion, SriUnavailableError } from '../../sri/soap-client.ts';
 import { fromAutorizacion, type UnwrappedComprobante } from './read-authorization.ts';
 

@@ -6,7 +6,7 @@
  */
 import { parseTxtListing } from '../../../core/sri-txt-listing.ts';
 import type { Db } from '../../db/client.ts';
-import type { SriPort } from '../../jobs/sri-port.ts';
+import type { SriPort } from '../../sri/sri-port.ts';
 import { AppError } from '../../errors.ts';
 import { fetchAuthorizedComprobante } from './fetch-authorized-comprobante.ts';
 import { importReceivedDocument } from './import-received-document.ts';

@@ -13,7 +13,7 @@ import { and, asc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { receivedDocuments } from '../../db/schema/index-tables.ts';
 import { AppError } from '../../errors.ts';
-import type { SriPort } from '../../jobs/sri-port.ts';
+import type { SriPort } from '../../sri/sri-port.ts';
 import { SriUnavailableError, type Ambiente } from '../../sri/soap-client.ts';
 import { SRI_ESTADOS, type SriEstado } from '../../../core/annulment.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';

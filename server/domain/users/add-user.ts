@@ -3,7 +3,7 @@
  * password gets an invitation mail with a link to choose it (48 h). A mail failure is logged only.
  * @throws what createUser throws (FORBIDDEN, CONFLICT, VALIDATION).
  */
-import type { AuthUser } from '../auth/permissions.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
 import { accountLink, sendAccountMail, type AccountServices } from '../auth/account-services.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { createUser, type UserInput, type UserView } from './manage-users.ts';

@@ -17,7 +17,7 @@ import { consumeAuthToken, insertAuthToken, retireAuthTokens } from '../../db/re
 import { verifyPassword } from '../../auth/password.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { onUniqueViolation } from '../../db/unique-violation.ts';
-import { EMAIL_CHANGE_TTL_MS, hashToken, newOneTimeToken } from '../auth/one-time-token.ts';
+import { EMAIL_CHANGE_TTL_MS, hashToken, newOneTimeToken } from '../../auth/one-time-token.ts';
 import { emailInUse, emailTaken, emailUnique, normalizeEmail } from './user-email.ts';
 
 /** What the caller mails to the new address (the link carries `token`). */

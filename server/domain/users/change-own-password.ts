@@ -4,7 +4,7 @@
  * signed in here.
  * @returns `token`, the new session JWT. @throws what changePassword throws.
  */
-import type { AuthUser } from '../auth/permissions.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
 import type { AccountServices } from '../auth/account-services.ts';
 import { changePassword } from './manage-users.ts';
 

@@ -5,7 +5,7 @@
  * @throws what updateUser throws; MAIL_UNAVAILABLE (503) when the confirmation link could not be
  *   mailed: without it the change cannot be confirmed, so the caller must hear of it and retry.
  */
-import type { AuthUser } from '../auth/permissions.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
 import { accountLink, type AccountServices } from '../auth/account-services.ts';
 import { emailChangeMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';

@@ -16,15 +16,10 @@ import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { establishments } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { EmissionPoint, EmissionScope } from '../../auth/permissions.ts';
 
-/** One entry of a user's scope; `ptoEmi` absent = every point of the establishment. */
-export interface EmissionPoint {
-  estab: string;
-  ptoEmi?: string;
-}
-
-/** Empty = unrestricted. */
-export type EmissionScope = readonly EmissionPoint[];
+/** A scope's types live with the signed-in user's (server/auth/permissions.ts). */
+export type { EmissionPoint, EmissionScope } from '../../auth/permissions.ts';
 
 /** JSON Schema of a scope as the API accepts it (user bodies). */
 export const emissionScopeSchema = {

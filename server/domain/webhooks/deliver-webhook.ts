@@ -11,7 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index-tables.ts';
-import { completeJob, retryJob, type JobRow } from '../../jobs/job-queue.ts';
+import { completeJob, retryJob } from '../../db/repositories/jobs.ts';
+import type { Job } from '../../jobs/job.ts';
 import { webhookTargetProblem } from './check-webhook-target.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './sign-webhook.ts';
 import { webhookBody, type WebhookEvent } from './webhook-events.ts';
@@ -111,7 +112,7 @@ export async function attemptWebhookDelivery(
  * done, rescheduled at {@link nextAttemptAt}, or marked failed when the 24 h window is over.
  * @throws Error when the worker was built without webhook options (runDueJobs retries it).
  */
-export async function handleWebhookDelivery(deps: { db: Db; clock: () => Date; webhooks?: WebhookDeliveryOptions }, job: JobRow): Promise<void> {
+export async function handleWebhookDelivery(deps: { db: Db; clock: () => Date; webhooks?: WebhookDeliveryOptions }, job: Job<'webhook_delivery'>): Promise<void> {
   if (!deps.webhooks) throw new Error('El trabajador no tiene configurados los webhooks');
   const { endpointId, event } = webhookJobPayloadOf(job.payload);
   const now = deps.clock();

@@ -8,7 +8,7 @@ import type { SchemaFiles } from '../../schemas/merge.ts';
 import { menuFor, type MenuRowInput } from '../../domain/admin/build-menu.ts';
 import { listCities, listCountries, listStates } from '../../domain/admin/locations.ts';
 import { notFound } from '../../errors.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 const menuOut = {
   type: 'array',

@@ -16,7 +16,7 @@ import { toComprobanteView } from '../../domain/comprobantes/registry.ts';
 import { requestAnnulment, withdrawAnnulment } from '../../domain/comprobantes/annulment/request-annulment.ts';
 import { checkAnnulment } from '../../domain/comprobantes/annulment/check-annulment.ts';
 import { sandboxPortalClient } from '../../domain/comprobantes/annulment/sandbox-portal-client.ts';
-import type { WorkerDeps } from '../../jobs/comprobante-worker.ts';
+import type { SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
 import { SriUnavailableError } from '../../sri/soap-client.ts';
 import { AppError } from '../../errors.ts';
 import { isOpenAnnulment } from '../../../core/annulment.ts';
@@ -34,7 +34,7 @@ const annulmentBody = {
 const SRI_DOWN = 'El SRI no responde a la consulta: la anulación sigue como estaba y Emite volverá a consultar automáticamente. Inténtelo de nuevo en unos minutos.';
 
 /** Ask now; the SRI down is a 503 that changed nothing. */
-async function checkNow(worker: WorkerDeps, row: Awaited<ReturnType<typeof getComprobante>>) {
+async function checkNow(worker: SriJobDeps, row: Awaited<ReturnType<typeof getComprobante>>) {
   try {
     return await checkAnnulment(worker, row);
   } catch (err) {
@@ -43,7 +43,7 @@ async function checkNow(worker: WorkerDeps, row: Awaited<ReturnType<typeof getCo
   }
 }
 
-export function annulmentRoutes(raw: FastifyInstance, app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
+export function annulmentRoutes(raw: FastifyInstance, app: TypedApp, deps: AppDeps, worker: SriJobDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const can = (action: string) => requirePermission(type.permission, action);
   const ids = (request: Pick<FastifyRequest, 'user'> & { params: { _id: string } }) => ({ companyId: currentUser(request).companyId, id: request.params._id, codDoc });

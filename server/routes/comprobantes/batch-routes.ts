@@ -8,14 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
-import { can } from '../../domain/auth/permissions.ts';
+import { can } from '../../auth/permissions.ts';
 import { AppError } from '../../errors.ts';
 import { COMPROBANTE_TYPES, comprobanteType } from '../../domain/comprobantes/registry.ts';
 import { MAX_BATCH, startBatch } from '../../domain/comprobantes/batch/start-batch.ts';
 import { getBatch } from '../../domain/comprobantes/batch/batch-view.ts';
-import { runBatchJob, type BatchRunnerDeps } from '../../jobs/batch-runner.ts';
-import { retryJob, type JobRow } from '../../jobs/job-queue.ts';
-import { JOB_LEASE_MS } from '../../jobs/comprobante-worker.ts';
+import { runBatchJob, type BatchRunnerDeps } from '../../domain/comprobantes/batch/run-batch.ts';
+import { retryJob } from '../../db/repositories/jobs.ts';
+import type { Job } from '../../jobs/job.ts';
+import { JOB_LEASE_MS } from '../../jobs/job-runner.ts';
 import { SriUnavailableError } from '../../sri/soap-client.ts';
 import { idParam } from '../../http/route-schemas.ts';
 
@@ -60,7 +61,7 @@ const batchOut = {
  * Run a claimed sri_batch job; a failure (the SRI unreachable) reschedules it with backoff, as the
  * worker does for its jobs. Used by the route (right after answering) and by the worker.
  */
-export async function runClaimedBatch(deps: BatchRunnerDeps, job: JobRow, log?: { error(obj: object, msg: string): void }): Promise<void> {
+export async function runClaimedBatch(deps: BatchRunnerDeps, job: Job<'sri_batch'>, log?: { error(obj: object, msg: string): void }): Promise<void> {
   try {
     await runBatchJob(deps, job);
   } catch (err) {

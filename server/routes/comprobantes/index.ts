@@ -6,14 +6,13 @@
  * of an issue runs right away so the answer usually carries the final status; if the SRI does not
  * answer the comprobante stays FIRMADA/RECIBIDA and the background worker keeps trying.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed, type TypedApp } from '../../http/typed.ts';
 import { auditActor, currentUser, requirePermission } from '../../plugins/auth.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { deleteComprobanteDraft, getComprobante, listComprobantes } from '../../domain/comprobantes/list-comprobantes.ts';
-import { issueComprobante } from '../../domain/comprobantes/issue-comprobante.ts';
+import { issueAndSettle } from '../../domain/comprobantes/issue-and-settle.ts';
 import { invoiceNumero } from '../../domain/comprobantes/comprobante-view.ts';
 import { renderComprobanteRide } from '../../domain/comprobantes/render-comprobante-ride.ts';
 import { emailComprobante } from '../../domain/comprobantes/send-comprobante-mail.ts';
@@ -21,9 +20,9 @@ import { listComprobanteEvents } from '../../domain/comprobantes/comprobante-eve
 import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
 import { theLabel } from '../../domain/comprobantes/comprobante-labels.ts';
 import { COMPROBANTE_TYPES, toComprobanteView } from '../../domain/comprobantes/registry.ts';
-import { scheduleSriCheck } from '../../jobs/schedule-sri-check.ts';
-import { JOB_LEASE_MS, runDueJobs, settleIssued, type WorkerDeps } from '../../jobs/comprobante-worker.ts';
-import { guardEmissionScope } from '../../plugins/emission-scope-guard.ts';
+import { scheduleSriCheck } from '../../domain/comprobantes/schedule-sri-check.ts';
+import { settleComprobante, type SriJobDeps } from '../../domain/comprobantes/jobs/sri-jobs.ts';
+import { guardEmissionScope } from './emission-scope-guard.ts';
 import { AppError } from '../../errors.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { idParam } from '../../http/route-schemas.ts';
@@ -34,7 +33,7 @@ import { retencionesRecibidasOf } from '../../domain/received/retenciones-recibi
 import { withholdingProposalRoute } from './withholding-proposal-route.ts';
 import { bodyCheckedBySaveDraft, comprobanteListQuery, comprobanteOut, draftBody, comprobanteSummaryOut, emailBody, emailOut, eventsOut, pdfQuery, xmlQuery } from './comprobante-schemas.ts';
 import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 /** The drafts and reads of every type (registered before the worker exists). */
 export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -49,7 +48,7 @@ export async function comprobanteRoutes(app: FastifyInstance, deps: AppDeps): Pr
 }
 
 /** Issuing and what follows, for every type (needs the worker's dependencies). */
-export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: WorkerDeps): Promise<void> {
+export async function comprobanteIssuingRoutes(app: FastifyInstance, deps: AppDeps, worker: SriJobDeps): Promise<void> {
   for (const type of COMPROBANTE_TYPES) {
     issuingRoutes(typed(app), deps, worker, type, `/api/${type.meta.resource}`);
     annulmentRoutes(app, typed(app), deps, worker, type, `/api/${type.meta.resource}`);
@@ -87,29 +86,22 @@ function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: 
   });
 }
 
-function issuingRoutes(app: TypedApp, deps: AppDeps, worker: WorkerDeps, type: ComprobanteType, base: string): void {
+function issuingRoutes(app: TypedApp, deps: AppDeps, worker: SriJobDeps, type: ComprobanteType, base: string): void {
   const { codDoc, label } = type.meta;
   const the = theLabel(type.meta);
   const can = (action: string) => requirePermission(type.permission, action);
   const ids = (request: Pick<FastifyRequest, 'user'> & { params: { _id: string } }) => ({ companyId: currentUser(request).companyId, id: request.params._id, codDoc });
   /** Send and poll now, a few passes, without mailing (the worker mails in the background). */
   const settle = async (id: string) => {
-    for (let i = 0; i < 4; i += 1) {
-      const ran = await runDueJobs(worker, { comprobanteId: id, kinds: ['sri_send', 'sri_authorize'] });
-      if (ran === 0) break;
-    }
+    await settleComprobante(worker, id);
     deps.kickWorker?.();
   };
 
   app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { summary: `${label}: emitir (firmar, enviar al SRI y esperar la autorización)`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    // The send job is written claimed by this request, which runs it (and the authorisation poll
-    // it leads to) right after the commit, without claiming or re-reading (settleIssued).
-    const sendJobId = randomUUID();
-    const issued = await issueComprobante({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), claimSend: { jobId: sendJobId, leaseMs: JOB_LEASE_MS } });
-    const settled = await settleIssued(worker, issued, sendJobId);
+    const row = await issueAndSettle({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), worker });
     deps.kickWorker?.();
-    return toComprobanteView(settled ?? (await getComprobante(deps.db, ids(request))));
+    return toComprobanteView(row);
   });
 
   app.post(`${base}/:_id/authorize`, { preHandler: can('issue'), schema: { summary: `${label}: consultar de nuevo la autorización al SRI`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {

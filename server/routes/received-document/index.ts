@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { SriPort } from '../../jobs/sri-port.ts';
+import type { SriPort } from '../../sri/sri-port.ts';
 import { typed } from '../../http/typed.ts';
 import { binaryOut, idParam, noContent } from '../../http/route-schemas.ts';
 import { readMultipartFile } from '../../http/multipart-file.ts';

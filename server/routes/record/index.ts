@@ -6,12 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { typed } from '../../http/typed.ts';
-import type { AuthUser } from '../../domain/auth/permissions.ts';
+import type { AuthUser } from '../../auth/permissions.ts';
 import { noContent, recordOut } from '../../http/route-schemas.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { listQuerySchema } from '../../domain/list-query.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../../domain/records/record-resources.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 const resourceParam = { resource: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' } } as const;
 const params = { type: 'object', required: ['resource'], properties: resourceParam } as const;

@@ -14,7 +14,7 @@ import { writableFields } from '../../domain/csv/csv-columns.ts';
 import { CSV_CONTENT_TYPE, csvText } from '../../domain/csv/write-csv.ts';
 import { decodeCsvBody } from '../../http/csv-body.ts';
 import { typed } from '../../http/typed.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 /** Largest CSV body accepted, bytes (about 50,000 product rows; an import takes at most 10,000). */
 export const CSV_BODY_LIMIT = 5 * 1024 * 1024;

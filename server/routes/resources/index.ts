@@ -13,7 +13,7 @@ import { RESOURCES } from '../../domain/resources/definitions.ts';
 import { extraFilters } from '../../domain/screens/list-extra-filters.ts';
 import { createResource, deleteResource, getResource, listResource, updateResource } from '../../domain/resources/crud.ts';
 import type { ResourceContext } from '../../domain/resources/resource-definition.ts';
-import { schemasOf } from '../../http/company-schemas.ts';
+import { schemasOf } from '../company-schemas.ts';
 
 /** Still imported from here by the invoice routes. */
 export { idParam };

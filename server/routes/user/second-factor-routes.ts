@@ -15,7 +15,7 @@ import { disableSecondFactor } from '../../domain/account-security/disable-secon
 import { resetSecondFactor } from '../../domain/account-security/reset-second-factor.ts';
 import { listSecurityEvents } from '../../domain/account-security/security-events.ts';
 import { getUser } from '../../domain/users/manage-users.ts';
-import { can } from '../../domain/auth/permissions.ts';
+import { can } from '../../auth/permissions.ts';
 import { AppError } from '../../errors.ts';
 import { recoveryCodesOut, secondFactorCode, secondFactorSetupOut } from '../auth/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterEmptyAutorizacion, afterResend } from '../../../server/jobs/resend-policy.ts';
+import { afterEmptyAutorizacion, afterResend } from '../../../server/domain/comprobantes/jobs/resend-policy.ts';
 
 describe('afterEmptyAutorizacion (zero autorizaciones)', () => {
   const now = new Date('2026-03-01T12:00:00Z');

@@ -1,11 +1,11 @@
 /**
- * The per-node session cache (server/domain/auth/session-cache.ts) against an in-memory feed: a
+ * The per-node session cache (server/auth/session-cache.ts) against an in-memory feed: a
  * repeated session is loaded once, a notification makes the next request load again, a load that
  * races a notification is not kept, and with the feed down every request loads.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed, ChangeHandler } from '../../../server/db/change-feed.ts';
-import { createSessionCache, SESSION_CHANNEL } from '../../../server/domain/auth/session-cache.ts';
+import { createSessionCache, SESSION_CHANNEL } from '../../../server/auth/session-cache.ts';
 
 function fakeFeed() {
   const handlers = new Set<ChangeHandler>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sriEndpointsFor } from '../../../server/sri/soap-client.ts';
-import { createSriPort } from '../../../server/jobs/sri-port.ts';
+import { createSriPort } from '../../../server/sri/sri-port.ts';
 
 const PATH_RECEPCION = '/comprobantes-electronicos-ws/RecepcionComprobantesOffline';
 const PATH_AUTORIZACION = '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline';

@@ -4,13 +4,13 @@
  * `comprobante.annulled`, out of the sales sums), PENDIENTE DE ANULAR -> PENDIENTE_ANULAR, AUTORIZADO
  * again -> RECHAZADA, or CADUCADA once the window ended. Every check records checkedAt and sriEstado.
  * The SRI down (SriUnavailableError) changes nothing: the error reaches the caller, and the periodic
- * job (jobs/annulment-check.ts) asks again on its next pass.
+ * job (start-annulment-check.ts) asks again on its next pass.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SriUnavailableError } from '../../../sri/soap-client.ts';
 import type { Db } from '../../../db/client.ts';
 import { comprobantes } from '../../../db/schema/invoicing.ts';
-import type { SriPort } from '../../../jobs/sri-port.ts';
+import type { SriPort } from '../../../sri/sri-port.ts';
 import type { Ambiente } from '../../../sri/soap-client.ts';
 import { isOpenAnnulment, OPEN_ANNULMENT_STATES, SRI_ESTADOS, type SriEstado } from '../../../../core/annulment.ts';
 import { annulmentStateNote, nextAnnulmentState } from '../../../../core/annulment-progress.ts';

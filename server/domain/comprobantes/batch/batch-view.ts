@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import { comprobanteBatches, comprobantes, jobs } from '../../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
 import { notFound } from '../../../errors.ts';
-import type { BatchJobPayload } from '../../../jobs/batch-runner.ts';
+import type { BatchJobPayload } from '../../../jobs/job.ts';
 
 export type BatchItemView = {
   _id: string;
@@ -63,7 +63,7 @@ export async function getBatch(db: Db, p: { companyId: string; id: string }): Pr
   const authorised = items.filter((i) => i.status === 'AUTORIZADA').length;
   const rejected = items.filter((i) => REJECTED.has(i.status)).length;
   const pending = items.length - authorised - rejected;
-  const lotes = ((job?.payload as unknown as BatchJobPayload | undefined)?.lotes ?? []).map((l) => ({ claveAcceso: l.claveAcceso, comprobantes: l.ids.length, refused: l.refused ?? 0, state: l.state }));
+  const lotes = ((job?.payload as BatchJobPayload | undefined)?.lotes ?? []).map((l) => ({ claveAcceso: l.claveAcceso, comprobantes: l.ids.length, refused: l.refused ?? 0, state: l.state }));
   return {
     _id: batch.id,
     codDoc: batch.codDoc,

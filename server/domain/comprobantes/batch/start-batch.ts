@@ -2,7 +2,7 @@
  * Start a batch issue (DESIGN.md §14): `POST /api/{resource}/issue-batch {ids}`. Checks that every
  * id is a draft of this type of the caller's company, inside the caller's emission scope, and
  * writes in one transaction the batch (its order) and its `sri_batch` job, claimed by the caller
- * until `now + leaseMs` so that it runs it at once (jobs/batch-runner.ts); after a crash any node's
+ * until `now + leaseMs` so that it runs it at once (batch/run-batch.ts); after a crash any node's
  * worker takes the job once the lease has passed.
  * @returns the batch's id and its job (as claimJobs would return it).
  * @throws AppError VALIDATION (no ids, more than 500, repeated), NOT_FOUND (an id that is not a
@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { comprobanteBatches, comprobantes, jobs } from '../../../db/schema/index-tables.ts';
-import type { JobRow } from '../../../jobs/job-queue.ts';
+import type { Job } from '../../../jobs/job.ts';
 import { AppError } from '../../../errors.ts';
 import { inScope, type EmissionScope } from '../../users/emission-scope.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
@@ -23,7 +23,7 @@ import { statusLabel } from '../../../../core/comprobante-status.ts';
 /** Most drafts one batch takes. */
 export const MAX_BATCH = 500;
 
-export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: string; ids: string[]; userId: string | null; apiKeyId: string | null; scope?: EmissionScope; now: Date; leaseMs: number }): Promise<{ batchId: string; job: JobRow }> {
+export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: string; ids: string[]; userId: string | null; apiKeyId: string | null; scope?: EmissionScope; now: Date; leaseMs: number }): Promise<{ batchId: string; job: Job<'sri_batch'> }> {
   const the = theLabel(p.type.meta);
   if (!p.ids.length) throw new AppError('VALIDATION', 'Seleccione al menos un borrador', { details: [{ path: 'ids', message: 'vacío' }] });
   if (p.ids.length > MAX_BATCH) throw new AppError('VALIDATION', `Un lote de emisión admite hasta ${MAX_BATCH} borradores`, { details: [{ path: 'ids', message: `más de ${MAX_BATCH}` }] });
@@ -53,7 +53,7 @@ export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: 
     const lockedUntil = new Date(p.now.getTime() + p.leaseMs);
     const payload = { batchId };
     await tx.insert(jobs).values({ companyId: p.companyId, id: jobId, kind: 'sri_batch', payload, status: 'running', attempts: 1, runAt: p.now, lockedUntil, createdAt: p.now, updatedAt: p.now });
-    const job: JobRow = { companyId: p.companyId, id: jobId, kind: 'sri_batch', comprobanteId: null, payload, status: 'running', attempts: 1, runAt: p.now, lockedUntil, lastError: null, createdAt: p.now, updatedAt: p.now };
+    const job: Job<'sri_batch'> = { companyId: p.companyId, id: jobId, kind: 'sri_batch', comprobanteId: null, payload, status: 'running', attempts: 1, runAt: p.now, lockedUntil, lastError: null, createdAt: p.now, updatedAt: p.now };
     return { batchId, job };
   });
 }

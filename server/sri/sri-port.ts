@@ -3,7 +3,7 @@
  * ambiente so that one Emite serves companies in pruebas and in producción at once (the ambiente is
  * a company setting; SRI ficha técnica §7.2 gives each its own host).
  */
-import { createSriClient, sriEndpointsFor, type Ambiente, type AutorizacionResult, type ConsultaResult, type LoteRecepcionResult, type RecepcionResult, type SriClient, type SriEnv } from '../sri/soap-client.ts';
+import { createSriClient, sriEndpointsFor, type Ambiente, type AutorizacionResult, type ConsultaResult, type LoteRecepcionResult, type RecepcionResult, type SriClient, type SriEnv } from './soap-client.ts';
 
 export interface SriPort {
   /** @throws SriUnavailableError (network, timeout, HTTP error, SOAP fault): retry later, asking first. */

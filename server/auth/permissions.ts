@@ -2,7 +2,14 @@
  * Who is acting and what their role lets them do: the signed-in user as the domain sees it (set by
  * the auth plugin from the session token or API key) and the one permission check every layer uses.
  */
-import type { EmissionScope } from '../users/emission-scope.ts';
+/** One entry of a user's emission scope; `ptoEmi` absent = every point of the establishment (domain/users/emission-scope.ts). */
+export interface EmissionPoint {
+  estab: string;
+  ptoEmi?: string;
+}
+
+/** The establishments / emission points a user may use. Empty = unrestricted. */
+export type EmissionScope = readonly EmissionPoint[];
 
 /** The signed-in user: company from the token, permissions from the role (`{resource: [action]}`). */
 export interface AuthUser {

@@ -1,16 +1,15 @@
 /**
- * The live (not revoked) API key a request presents, looked up by its sha256. The auth plugin keeps
- * the answer per node (domain/auth/session-cache.ts), dropped on every node when the key changes
+ * API key queries for the auth plugin: the live (not revoked) key a request presents, looked up by
+ * its sha256 (server/auth/api-key.ts apiKeyHash). The auth plugin keeps the answer per node
+ * (server/auth/session-cache.ts), dropped on every node when the key changes
  * (a revocation notifies through migration 0015's trigger), so a revocation applies to the next
  * request on every node without a lookup per request.
  * `markApiKeyUsed` records use at most once a minute (a conditional update, so concurrent requests
  * and nodes write it once).
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema/index-tables.ts';
-import { hashToken } from '../auth/one-time-token.ts';
-import { API_KEY_PATTERN } from './create-api-key.ts';
+import type { Db } from '../client.ts';
+import { apiKeys } from '../schema/index-tables.ts';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -19,11 +18,6 @@ export interface ApiKeyIdentity {
   id: string;
   name: string;
   role: string;
-}
-
-/** The sha256 (hex) a key is stored under, or undefined when `key` is not shaped like one of ours. */
-export function apiKeyHash(key: string): string | undefined {
-  return API_KEY_PATTERN.test(key) ? hashToken(key) : undefined;
 }
 
 /** @returns the key's company, id, name, role and when it was last marked used; undefined when unknown or revoked. */

@@ -5,13 +5,14 @@
  * cause an immediate second resend), then what the SRI answered.
  */
 import { and, eq, max } from 'drizzle-orm';
-import { comprobanteEvents, comprobantes } from '../db/schema/index-tables.ts';
-import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { transitionComprobante } from '../domain/comprobantes/transition-comprobante.ts';
-import type { Ambiente } from '../sri/soap-client.ts';
-import type { Db } from '../db/client.ts';
-import { retryJob, type JobRow } from './job-queue.ts';
-import type { SriPort } from './sri-port.ts';
+import { comprobanteEvents, comprobantes } from '../../../db/schema/index-tables.ts';
+import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
+import { transitionComprobante } from '../transition-comprobante.ts';
+import type { Ambiente } from '../../../sri/soap-client.ts';
+import type { Db } from '../../../db/client.ts';
+import { retryJob } from '../../../db/repositories/jobs.ts';
+import type { Job } from '../../../jobs/job.ts';
+import type { SriPort } from '../../../sri/sri-port.ts';
 import { DEFAULT_RESEND_AFTER_MS, RESEND_NOTES, afterEmptyAutorizacion, afterResend } from './resend-policy.ts';
 
 type ComprobanteRow = typeof comprobantes.$inferSelect;
@@ -37,7 +38,7 @@ async function lastSentAt(db: Db, invoice: ComprobanteRow): Promise<Date | null>
  */
 export async function resendIfUnprocessed(
   deps: { db: Db; sri: SriPort; clock: () => Date; resendAfterMs?: number },
-  job: JobRow,
+  job: Job<'sri_authorize'>,
   invoice: ComprobanteRow,
   ambiente: Ambiente,
 ): Promise<boolean> {

@@ -1,11 +1,10 @@
 /**
  * The periodic anulación check (DESIGN.md §10): every SRI_ANNULMENT_CHECK_MS (default one hour) ask
- * the SRI's consultation service about every open request (domain/comprobantes/annulment/
- * check-annulment.ts checkOpenAnnulments). A pass the SRI does not answer changes nothing; the
- * next pass asks again. Runs on every node with the worker: the state changes are guarded, so two
+ * the SRI's consultation service about every open request (check-annulment.ts checkOpenAnnulments).
+ * A pass the SRI does not answer changes nothing; the next pass asks again. Runs on every node with the worker: the state changes are guarded, so two
  * nodes asking at once write each change once.
  */
-import { checkOpenAnnulments, type AnnulmentCheckDeps } from '../domain/comprobantes/annulment/check-annulment.ts';
+import { checkOpenAnnulments, type AnnulmentCheckDeps } from './check-annulment.ts';
 
 /**
  * Start the check: a first pass a minute after start (or after `intervalMs` if shorter), then every

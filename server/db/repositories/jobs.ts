@@ -1,15 +1,19 @@
 /**
- * Outbound work as rows (DESIGN.md §5): enqueued in the same transaction as the state change,
- * claimed with FOR UPDATE SKIP LOCKED (any number of nodes), retried with exponential backoff,
- * re-claimable after a crash once `locked_until` passes. Handlers must be idempotent.
+ * The job table's queries (DESIGN.md §5): outbound work as rows, enqueued in the same transaction
+ * as the state change, claimed with FOR UPDATE SKIP LOCKED (any number of nodes), retried with
+ * exponential backoff, re-claimable after a crash once `locked_until` passes. The runner that
+ * claims and dispatches them is server/jobs/job-runner.ts; what each kind carries is
+ * server/jobs/job.ts. Every function that touches one job puts its `company_id` in the WHERE.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { jobs } from '../db/schema/index-tables.ts';
-import { rowsOf } from '../db/query-rows.ts';
+import type { Db } from '../client.ts';
+import { jobs } from '../schema/index-tables.ts';
+import { rowsOf } from '../query-rows.ts';
 
-/** sri_batch: a batch issue (DESIGN.md §14), its lotes' progress in the payload (jobs/batch-runner.ts). */
-export type JobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante' | 'webhook_delivery' | 'sri_batch';
+/** The kinds of job the table holds. sri_batch: a batch issue (DESIGN.md §14), its lotes' progress in the payload. */
+export const JOB_KINDS = ['sri_send', 'sri_authorize', 'mail_comprobante', 'webhook_delivery', 'sri_batch'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+/** A job as the table stores it (kind and payload untyped: server/jobs/job.ts readJob types them). */
 export type JobRow = typeof jobs.$inferSelect;
 
 export async function enqueueJob(tx: Db, p: { companyId: string; kind: JobKind; comprobanteId?: string; payload?: Record<string, unknown>; runAt?: Date }): Promise<void> {
@@ -41,8 +45,23 @@ export async function claimJobs(db: Db, p: { now: Date; limit: number; leaseMs: 
   })) as JobRow[];
 }
 
-export async function completeJob(db: Db, job: Pick<JobRow, 'companyId' | 'id'>, now: Date): Promise<void> {
-  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+/** Mark a claimed job done (and save its final `payload`, when given). */
+export async function completeJob(db: Db, job: Pick<JobRow, 'companyId' | 'id'>, now: Date, payload?: Record<string, unknown>): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, updatedAt: now, ...(payload ? { payload } : {}) })
+    .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}
+
+/**
+ * Keep a claimed job's claim while it runs (a long job: a batch), until `now + leaseMs`, and save
+ * its `payload` (its progress) when given: another node takes it only after a crash.
+ */
+export async function keepJobClaim(db: Db, job: Pick<JobRow, 'companyId' | 'id'>, p: { now: Date; leaseMs: number; payload?: Record<string, unknown> }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(p.now.getTime() + p.leaseMs), updatedAt: p.now, ...(p.payload ? { payload: p.payload } : {}) })
+    .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
 }
 
 /**
@@ -61,7 +80,7 @@ export async function releaseJobs(db: Db, claimed: ReadonlyArray<Pick<JobRow, 'c
 
 /**
  * Backoff: 2 s, 4 s, 8 s … capped at 10 min. While the SRI is unreachable the SRI jobs back off
- * this way too; comprobante-worker.ts bounds the catch-up (one probe every SRI_PROBE_MS, and every
+ * this way too; the runner (server/jobs/job-runner.ts) bounds the catch-up (one probe every SRI_PROBE_MS, and every
  * job the outage postponed made due at once when the SRI answers again).
  */
 export function backoffMs(attempts: number): number {
@@ -94,4 +113,40 @@ export async function retryJob(db: Db, job: Pick<JobRow, 'companyId' | 'id' | 'a
       ...(p.payload ? { payload: p.payload } : {}),
     })
     .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+}
+
+/** The `last_error` prefix of an SRI job that failed because the SRI did not answer (the runner writes it). */
+export const SRI_UNAVAILABLE_PREFIX = 'SRI no disponible';
+
+/** While the SRI is down, one of the jobs it postponed is tried this often, ms (issue 31's drill: catch-up within a minute). */
+export const SRI_PROBE_MS = 30_000;
+
+const SRI_KINDS = sql.raw(`('sri_send', 'sri_authorize')`);
+const POSTPONED_BY_OUTAGE = sql.raw(`status = 'pending' and kind in ('sri_send', 'sri_authorize') and last_error like '${SRI_UNAVAILABLE_PREFIX}%'`);
+
+/**
+ * The SRI answered a job that an outage had postponed: every other job the outage postponed is due
+ * now, instead of waiting out its backoff (up to 10 min). @returns how many were moved.
+ */
+export async function wakeSriJobs(db: Db, now: Date): Promise<number> {
+  const res = await db.execute(sql`update job set run_at = ${now}, updated_at = ${now} where ${POSTPONED_BY_OUTAGE} and run_at > ${now} returning 1 as n`);
+  return rowsOf(res).length;
+}
+
+/**
+ * While SRI jobs wait because the SRI did not answer, and none was tried in the last SRI_PROBE_MS
+ * nor is due: the one due soonest is made due now, so a pass asks the SRI at least every
+ * SRI_PROBE_MS whatever the backoff says (one call, not one per document). The same statement on
+ * several nodes makes at most a few probes. @returns whether a probe was made due.
+ */
+export async function probeSriIfDown(db: Db, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - SRI_PROBE_MS);
+  const res = await db.execute(sql`
+    update job set run_at = ${now}
+    where (company_id, id) in (
+      select company_id, id from job where ${POSTPONED_BY_OUTAGE} and run_at > ${now}
+        and not exists (select 1 from job j where j.status in ('pending', 'running') and j.kind in ${SRI_KINDS} and j.last_error like ${`${SRI_UNAVAILABLE_PREFIX}%`} and (j.updated_at > ${since} or j.run_at <= ${now}))
+      order by run_at limit 1)
+    returning 1 as n`);
+  return rowsOf(res).length > 0;
 }

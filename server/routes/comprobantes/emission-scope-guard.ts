@@ -10,9 +10,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
-import { assertVisible, isScoped } from '../domain/users/emission-scope.ts';
-import { currentUser } from './auth.ts';
+import type { Db } from '../../db/client.ts';
+import { assertVisible, isScoped } from '../../domain/users/emission-scope.ts';
+import { currentUser } from '../../plugins/auth.ts';
 
 /** A tenant table of comprobantes: the columns the guard reads. */
 export type ScopedTable = PgTable & { companyId: PgColumn; id: PgColumn; estab: PgColumn; ptoEmi: PgColumn };

@@ -9,7 +9,7 @@
  * A fill that started before an invalidation is not stored (one generation counter), so a request
  * racing a revocation cannot put the old row back.
  */
-import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 
 export const SESSION_CHANNEL = 'session_change';
 

@@ -1,6 +1,6 @@
 /** Each role's permissions (`{resource: [action]}`), read from the roles table. */
-import type { Db } from '../../db/client.ts';
-import { roles } from '../../db/schema/index-tables.ts';
+import type { Db } from '../db/client.ts';
+import { roles } from '../db/schema/index-tables.ts';
 
 /** Role permission matrix, read once and refreshed on demand (roles change rarely). */
 export function createRoleCache(db: Db) {

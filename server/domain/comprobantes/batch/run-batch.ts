@@ -23,54 +23,42 @@
  * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { companies, comprobanteBatches, comprobantes, jobs } from '../db/schema/index-tables.ts';
-import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { WAITING_FOR_SRI } from '../../core/comprobante-status.ts';
-import { buildClaveAcceso, randomCodigoNumerico } from '../../core/access-key.ts';
-import { guayaquilDate } from '../../core/guayaquil-date.ts';
-import { pickAutorizacion, type Ambiente, type Autorizacion } from '../sri/soap-client.ts';
-import { AppError } from '../errors.ts';
-import type { SecretBox } from '../auth/secret-box.ts';
-import type { SchemaRegistry } from '../schemas/registry.ts';
-import { issueComprobante } from '../domain/comprobantes/issue-comprobante.ts';
-import { comprobanteType } from '../domain/comprobantes/registry.ts';
-import { allocateSecuencial } from '../domain/comprobantes/allocate-secuencial.ts';
-import { transitionComprobante } from '../domain/comprobantes/transition-comprobante.ts';
-import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
-import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../domain/comprobantes/batch/lote-xml.ts';
-import { completeJob, type JobRow } from './job-queue.ts';
-import { scheduleSriCheck } from './schedule-sri-check.ts';
-import { runDueJobs, JOB_LEASE_MS, type WorkerDeps } from './comprobante-worker.ts';
+import type { Db } from '../../../db/client.ts';
+import { companies, comprobanteBatches, comprobantes } from '../../../db/schema/index-tables.ts';
+import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
+import { WAITING_FOR_SRI } from '../../../../core/comprobante-status.ts';
+import { buildClaveAcceso, randomCodigoNumerico } from '../../../../core/access-key.ts';
+import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
+import { pickAutorizacion, type Ambiente, type Autorizacion } from '../../../sri/soap-client.ts';
+import { AppError } from '../../../errors.ts';
+import type { SecretBox } from '../../../auth/secret-box.ts';
+import type { SchemaRegistry } from '../../../schemas/registry.ts';
+import { issueComprobante } from '../issue-comprobante.ts';
+import { comprobanteType } from '../registry.ts';
+import { allocateSecuencial } from '../allocate-secuencial.ts';
+import { transitionComprobante } from '../transition-comprobante.ts';
+import { authorizationDocument } from '../authorization-document.ts';
+import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from './lote-xml.ts';
+import { completeJob, keepJobClaim } from '../../../db/repositories/jobs.ts';
+import type { BatchJobPayload, Job, LoteProgress } from '../../../jobs/job.ts';
+import { JOB_LEASE_MS } from '../../../jobs/job-runner.ts';
+import { scheduleSriCheck } from '../schedule-sri-check.ts';
+import { settleComprobante, type SriJobDeps } from '../jobs/sri-jobs.ts';
 
-/** What a batch run needs beyond the worker's dependencies (the issue's). */
+export type { BatchJobPayload, LoteProgress };
+
+/** An sri_batch job, as the runner hands it. */
+type BatchJob = Job<'sri_batch'>;
+
+/** What a batch run needs beyond the SRI jobs' dependencies (the issue's). */
 export interface BatchRunnerDeps {
-  worker: WorkerDeps;
+  worker: SriJobDeps;
   secretBox: SecretBox;
   consumidorFinalCap: number;
   /** The company's schemas (company fields in infoAdicional), as the issue route uses them. */
   schemasFor(companyId: string): Promise<SchemaRegistry & { base?: SchemaRegistry }>;
   /** Pauses between asks for a lote's autorizaciones, ms (default 0, 250, 500, 1000, 2000). */
   lotePollDelaysMs?: number[];
-}
-
-/** A lote of the batch as its job's payload keeps it. */
-export interface LoteProgress {
-  claveAcceso: string;
-  ambiente: Ambiente;
-  /** Its comprobantes, in order. */
-  ids: string[];
-  /** sending: key taken and sends counted (the call may or may not have happened); received: answered; done: every comprobante answered or handed to a single send. */
-  state: 'sending' | 'received' | 'done';
-  /** Comprobantes the lote's answer refused (sent alone afterwards). */
-  refused?: number;
-  /** The lote was refused as a whole (all its comprobantes sent alone afterwards). */
-  refusedWhole?: boolean;
-}
-
-export interface BatchJobPayload {
-  batchId: string;
-  lotes?: LoteProgress[];
 }
 
 /** Drafts signed per transaction. */
@@ -82,11 +70,8 @@ type Row = typeof comprobantes.$inferSelect;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Keep the job's claim while it runs (and save its payload): another node takes it only after a crash. */
-async function touchJob(db: Db, job: JobRow, now: Date, payload?: BatchJobPayload): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), updatedAt: now, ...(payload ? { payload: payload as unknown as Record<string, unknown> } : {}) })
-    .where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+async function touchJob(db: Db, job: BatchJob, now: Date, payload?: BatchJobPayload): Promise<void> {
+  await keepJobClaim(db, job, { now, leaseMs: JOB_LEASE_MS, payload });
 }
 
 /** `rows` in the order of `ids` (the batch's). */
@@ -96,7 +81,7 @@ async function inOrder<T extends { id: string }>(ids: string[], rows: Promise<T[
 }
 
 /** Step 1: sign what is still a draft, 50 per transaction; `afterChunk` runs after each commit (its lotes go out). */
-async function signDrafts(deps: BatchRunnerDeps, job: JobRow, batch: typeof comprobanteBatches.$inferSelect, afterChunk: () => Promise<void>): Promise<void> {
+async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, afterChunk: () => Promise<void>): Promise<void> {
   const { db } = deps.worker;
   const type = comprobanteType(batch.codDoc);
   const drafts = await inOrder(
@@ -173,7 +158,7 @@ export function planLote(rows: Array<{ id: string; signedXml: string | null; amb
  * Take a lote key and count the sends of its comprobantes, with the lote saved in the job's
  * payload, in one transaction. @returns the lote ('sending').
  */
-async function openLote(deps: BatchRunnerDeps, job: JobRow, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<LoteProgress> {
+async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<LoteProgress> {
   const now = deps.worker.clock();
   return deps.worker.db.transaction(async (tx) => {
     const [company] = await tx.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, batch.companyId));
@@ -267,7 +252,7 @@ const lotesOf = (deps: BatchRunnerDeps) => Boolean(deps.worker.sri.validarLote &
 const STILL_PROCESSING = new Set(['43', '70']);
 
 /** Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends. */
-async function finishLote(deps: BatchRunnerDeps, job: JobRow, payload: BatchJobPayload, lote: LoteProgress, handed: Set<string>, resumed: boolean): Promise<void> {
+async function finishLote(deps: BatchRunnerDeps, job: BatchJob, payload: BatchJobPayload, lote: LoteProgress, handed: Set<string>, resumed: boolean): Promise<void> {
   const { db } = deps.worker;
   const save = () => touchJob(db, job, deps.worker.clock(), payload);
   if (lote.state === 'sending') {
@@ -316,9 +301,9 @@ async function finishLote(deps: BatchRunnerDeps, job: JobRow, payload: BatchJobP
  * what they leave (the SRI slow or down) the worker finishes.
  * @throws SriUnavailableError and database errors: the caller reschedules the job (retryJob).
  */
-export async function runBatchJob(deps: BatchRunnerDeps, job: JobRow): Promise<void> {
+export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise<void> {
   const { db } = deps.worker;
-  const payload = { ...(job.payload as unknown as BatchJobPayload) };
+  const payload: BatchJobPayload = { ...job.payload };
   payload.lotes = (payload.lotes ?? []).map((l) => ({ ...l }));
   const [batch] = await db.select().from(comprobanteBatches).where(and(eq(comprobanteBatches.companyId, job.companyId), eq(comprobanteBatches.id, payload.batchId)));
   if (!batch) return completeJob(db, job, deps.worker.clock());
@@ -346,10 +331,8 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: JobRow): Promise<v
   await sendUnsent();
   await signDrafts(deps, job, batch, sendUnsent);
 
-  for (const id of handed) {
-    for (let i = 0; i < 4; i += 1) if ((await runDueJobs(deps.worker, { comprobanteId: id, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
-  }
+  for (const id of handed) await settleComprobante(deps.worker, id);
   const now = deps.worker.clock();
   await db.update(comprobanteBatches).set({ finishedAt: now }).where(and(eq(comprobanteBatches.companyId, batch.companyId), eq(comprobanteBatches.id, batch.id)));
-  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now, payload: payload as unknown as Record<string, unknown> }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+  await completeJob(db, job, now, payload);
 }

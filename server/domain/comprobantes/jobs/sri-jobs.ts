@@ -1,35 +1,38 @@
 /**
- * The worker that talks to the outside for invoices: sends FIRMADA invoices to the SRI reception
- * service, polls authorisation, and mails the authorised XML and RIDE to the buyer.
+ * The handlers of a comprobante's jobs with the outside: sri_send sends a FIRMADA comprobante to
+ * the SRI reception service, sri_authorize polls its authorisation, mail_comprobante mails the
+ * authorised XML and RIDE to the buyer. The runner (server/jobs/job-runner.ts) claims the jobs and
+ * calls these; server/app-worker.ts registers them.
  * Rules (shared/sri/SRI.md "Handling"): persist the key before sending and reuse it on every retry;
- * every send is counted on the invoice (sri_send_attempts) before it is made, and once one was
+ * every send is counted on the comprobante (sri_send_attempts) before it is made, and once one was
  * made any later send first asks authorisation (the earlier one may have arrived and its answer been
  * lost), whichever job or route triggers it; an EN PROCESO answer there means the SRI has it: poll,
  * do not send. DEVUELTA 43 (clave registrada) or 70 (en procesamiento) -> ask authorisation, never
  * resend; zero autorizaciones -> poll again with backoff, and once the send is SRI_RESEND_AFTER_MS
  * old, resend (resend-policy.ts: the SRI did not process it; 43/45 then means it has it); authorised
- * only when estado AUTORIZADO. SRI jobs are never abandoned (job-queue.ts retryJob).
+ * only when estado AUTORIZADO. SRI jobs are never abandoned (db/repositories/jobs.ts retryJob).
  * Every status change writes its audit row in the same transaction as the follow-up job.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { preparedShape, runPrepared, type PreparedShape } from '../db/prepared-query.ts';
-import { WAITING_FOR_SRI, isWaitingForSri } from '../../core/comprobante-status.ts';
-import { companies, comprobantes } from '../db/schema/index-tables.ts';
-import type { SriMensajeRow } from '../db/schema/invoicing.ts';
-import { SriUnavailableError, pickAutorizacion, type Ambiente, type AutorizacionResult } from '../sri/soap-client.ts';
-import { transitionComprobante, type TransitionFollowUp } from '../domain/comprobantes/transition-comprobante.ts';
-import { sendComprobanteMail } from '../domain/comprobantes/send-comprobante-mail.ts';
-import { authorizationDocument } from '../domain/comprobantes/authorization-document.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { claimJobs, completeJob, releaseJobs, retryJob, type JobKind, type JobRow } from './job-queue.ts';
-import type { SriPort } from './sri-port.ts';
+import type { Db } from '../../../db/client.ts';
+import { preparedShape, runPrepared, type PreparedShape } from '../../../db/prepared-query.ts';
+import { WAITING_FOR_SRI, isWaitingForSri } from '../../../../core/comprobante-status.ts';
+import { companies, comprobantes } from '../../../db/schema/index-tables.ts';
+import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
+import { pickAutorizacion, type Ambiente, type AutorizacionResult } from '../../../sri/soap-client.ts';
+import type { SriPort } from '../../../sri/sri-port.ts';
+import { transitionComprobante, type TransitionFollowUp } from '../transition-comprobante.ts';
+import { sendComprobanteMail } from '../send-comprobante-mail.ts';
+import { authorizationDocument } from '../authorization-document.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
+import { completeJob, releaseJobs, retryJob } from '../../../db/repositories/jobs.ts';
+import type { Job, JobHandlers } from '../../../jobs/job.ts';
+import { JOB_LEASE_MS, runClaimedJob, runDueJobs, type JobRunner } from '../../../jobs/job-runner.ts';
 import { resendIfUnprocessed } from './resend-unprocessed.ts';
-import { handleWebhookDelivery, type WebhookDeliveryOptions } from '../domain/webhooks/deliver-webhook.ts';
-import { rowsOf } from '../db/query-rows.ts';
 
-export interface WorkerDeps {
+/** What a comprobante's SRI and mail jobs need. */
+export interface SriJobDeps {
   db: Db;
   sri: SriPort;
   mailer: Mailer;
@@ -37,18 +40,15 @@ export interface WorkerDeps {
   log?: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
   /** SRI_RESEND_AFTER_MS (resend-policy.ts); default two minutes. */
   resendAfterMs?: number;
-  /** Webhook deliveries (secret box, private-target rule); without it those jobs wait. */
-  webhooks?: WebhookDeliveryOptions;
-  /** Runs an sri_batch job (jobs/batch-runner.ts runBatchJob, bound by app.ts); without it those jobs wait. */
-  runBatch?: (job: JobRow) => Promise<void>;
 }
+
+/** The kinds handled here. */
+export type ComprobanteJobKind = 'sri_send' | 'sri_authorize' | 'mail_comprobante';
+type SriJob = Job<'sri_send' | 'sri_authorize'>;
 
 type ComprobanteRow = typeof comprobantes.$inferSelect;
 
 const STILL_PROCESSING = new Set(['43', '70']);
-
-/** How long a claimed job is the claimer's (job-queue.ts claimJobs `leaseMs`), ms. */
-export const JOB_LEASE_MS = 60_000;
 
 /**
  * What a caller that runs an invoice's SRI jobs one after the other (the issue route) hands a
@@ -64,21 +64,22 @@ interface JobContext {
 /** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
 interface JobStep {
   row?: ComprobanteRow;
-  next?: JobRow;
+  next?: SriJob;
 }
 
-/** A job row written claimed by its caller (as claimJobs would return it). */
-function claimedJob(p: { companyId: string; id: string; kind: JobKind; comprobanteId: string; now: Date }): JobRow {
-  return { companyId: p.companyId, id: p.id, kind: p.kind, comprobanteId: p.comprobanteId, payload: {}, status: 'running', attempts: 1, runAt: p.now, lockedUntil: new Date(p.now.getTime() + JOB_LEASE_MS), lastError: null, createdAt: p.now, updatedAt: p.now };
+/** An SRI job written claimed by its caller (as claimJobs would return it). */
+function claimedJob<K extends SriJob['kind']>(p: { companyId: string; id: string; kind: K; comprobanteId: string; now: Date }): Job<K> {
+  const job = { companyId: p.companyId, id: p.id, kind: p.kind, comprobanteId: p.comprobanteId, payload: {}, status: 'running', attempts: 1, runAt: p.now, lockedUntil: new Date(p.now.getTime() + JOB_LEASE_MS), lastError: null, createdAt: p.now, updatedAt: p.now };
+  return job as Job<K>;
 }
 
 /** The follow-up SRI job of a transition: claimed for the caller when it chains (see {@link JobContext}). */
-function followUp(kind: JobKind, now: Date, ctx?: JobContext): TransitionFollowUp {
+function followUp(kind: SriJob['kind'], now: Date, ctx?: JobContext): TransitionFollowUp {
   return ctx?.chain ? { kind, runAt: now, id: randomUUID(), claimedUntil: new Date(now.getTime() + JOB_LEASE_MS) } : { kind, runAt: now };
 }
 
-async function loadInvoice(db: Db, job: JobRow) {
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, job.companyId), eq(comprobantes.id, job.comprobanteId!)));
+async function loadInvoice(db: Db, job: Job<ComprobanteJobKind>) {
+  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, job.companyId), eq(comprobantes.id, job.comprobanteId)));
   return row;
 }
 
@@ -101,7 +102,7 @@ type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
  * @returns the outcome, and the invoice as the final transition wrote it (none when it was no
  *   longer waiting for the SRI).
  */
-async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: ComprobanteRow }> {
+async function applyAutorizacion(deps: SriJobDeps, job: SriJob, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: ComprobanteRow }> {
   const now = deps.clock();
   const picked = pickAutorizacion(answer);
   if (!picked) return { outcome: 'none' };
@@ -110,7 +111,7 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
     const row = await transitionComprobante(deps.db, {
       companyId: job.companyId,
-      comprobanteId: job.comprobanteId!,
+      comprobanteId: job.comprobanteId,
       from: [...WAITING_FOR_SRI],
       to: 'AUTORIZADA',
       mensajes,
@@ -126,13 +127,13 @@ async function applyAutorizacion(deps: WorkerDeps, job: JobRow, answer: Autoriza
     return { outcome: 'final', row };
   }
   if (picked.estado === 'NO AUTORIZADO') {
-    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId!, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
+    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
     return { outcome: 'final', row };
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
   await transitionComprobante(deps.db, {
     companyId: job.companyId,
-    comprobanteId: job.comprobanteId!,
+    comprobanteId: job.comprobanteId,
     from: ['FIRMADA', 'RECIBIDA'],
     to: 'EN_PROCESO',
     mensajes,
@@ -162,7 +163,7 @@ async function recordSendAttempt(db: Db, invoice: ComprobanteRow, now: Date): Pr
 /** recordSendAttempt's statement, built once (db/prepared-query.ts): it runs once per send. */
 let recordSendShape: PreparedShape<boolean> | undefined;
 
-async function handleSend(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | void> {
+async function handleSend(deps: SriJobDeps, job: Job<'sri_send'>, ctx?: JobContext): Promise<JobStep | void> {
   const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));
   if (!invoice || invoice.status !== 'FIRMADA' || !invoice.signedXml || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
   const ambiente = ambienteOf(invoice);
@@ -188,7 +189,7 @@ async function handleSend(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Prom
   return { row };
 }
 
-async function handleAuthorize(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | void> {
+async function handleAuthorize(deps: SriJobDeps, job: Job<'sri_authorize'>, ctx?: JobContext): Promise<JobStep | void> {
   const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));
   if (!invoice || !isWaitingForSri(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
   const { outcome, row } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
@@ -200,92 +201,38 @@ async function handleAuthorize(deps: WorkerDeps, job: JobRow, ctx?: JobContext):
   await retryJob(deps.db, job, { now: deps.clock(), error: 'autorización pendiente', delayMs: Math.min(500 * 2 ** (job.attempts - 1), 10 * 60 * 1000) });
 }
 
-async function handleMail(deps: WorkerDeps, job: JobRow): Promise<void> {
+async function handleMail(deps: SriJobDeps, job: Job<'mail_comprobante'>): Promise<void> {
   const invoice = await loadInvoice(deps.db, job);
   if (!invoice || invoice.status !== 'AUTORIZADA') return completeJob(deps.db, job, deps.clock());
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, job.companyId));
-  await sendComprobanteMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: (job.payload as { to?: string }).to });
+  await sendComprobanteMail({ db: deps.db, mailer: deps.mailer, invoice, company, now: deps.clock(), to: job.payload.to });
   await completeJob(deps.db, job, deps.clock());
 }
 
-const HANDLERS: Record<string, (deps: WorkerDeps, job: JobRow, ctx?: JobContext) => Promise<JobStep | void>> = {
-  sri_send: handleSend,
-  sri_authorize: handleAuthorize,
-  mail_comprobante: handleMail,
-  webhook_delivery: handleWebhookDelivery,
-  sri_batch: async (deps, job) => {
-    if (!deps.runBatch) return retryJob(deps.db, job, { now: deps.clock(), error: 'este nodo no ejecuta lotes' });
-    await deps.runBatch(job);
-  },
-};
-
-/**
- * Claim and run due jobs once. @returns how many ran. Failures reschedule with backoff; an
- * unreachable SRI keeps the invoice FIRMADA/RECIBIDA until it answers.
- */
-export async function runDueJobs(deps: WorkerDeps, opts: { limit?: number; comprobanteId?: string; kinds?: JobKind[]; shouldStop?: () => boolean } = {}): Promise<number> {
-  // A whole pass of the worker (not a caller's narrowed run): ask a down SRI again at least every SRI_PROBE_MS.
-  if (!opts.comprobanteId && !opts.kinds) await probeSriIfDown(deps.db, deps.clock());
-  const jobs = await claimJobs(deps.db, { now: deps.clock(), limit: opts.limit ?? 20, leaseMs: JOB_LEASE_MS, comprobanteId: opts.comprobanteId, kinds: opts.kinds });
-  for (const [i, job] of jobs.entries()) {
-    // Shutting down (SIGTERM): the job in hand is finished, the rest are handed back at once.
-    if (opts.shouldStop?.()) {
-      await releaseJobs(deps.db, jobs.slice(i), deps.clock());
-      return i;
-    }
-    await runJob(deps, job);
-  }
-  return jobs.length;
+/** The handlers of a comprobante's SRI and mail jobs, for the runner (server/app-worker.ts registers them). */
+export function comprobanteJobHandlers(deps: SriJobDeps): Pick<JobHandlers, ComprobanteJobKind> {
+  return {
+    sri_send: async (job) => void (await handleSend(deps, job)),
+    sri_authorize: async (job) => void (await handleAuthorize(deps, job)),
+    mail_comprobante: (job) => handleMail(deps, job),
+  };
 }
 
-/** The `last_error` prefix of an SRI job that failed because the SRI did not answer (runJob). */
-export const SRI_UNAVAILABLE_PREFIX = 'SRI no disponible';
-
-/** While the SRI is down, one of the jobs it postponed is tried this often, ms (issue 31's drill: catch-up within a minute). */
-export const SRI_PROBE_MS = 30_000;
-
-const SRI_KINDS = sql.raw(`('sri_send', 'sri_authorize')`);
-const POSTPONED_BY_OUTAGE = sql.raw(`status = 'pending' and kind in ('sri_send', 'sri_authorize') and last_error like '${SRI_UNAVAILABLE_PREFIX}%'`);
-
-/**
- * The SRI answered a job that an outage had postponed: every other job the outage postponed is due
- * now, instead of waiting out its backoff (up to 10 min). @returns how many were moved.
- */
-export async function wakeSriJobs(db: Db, now: Date): Promise<number> {
-  const res = await db.execute(sql`update job set run_at = ${now}, updated_at = ${now} where ${POSTPONED_BY_OUTAGE} and run_at > ${now} returning 1 as n`);
-  return rowsOf(res).length;
+/** A runner of a comprobante's SRI jobs alone (a caller that settles one comprobante now). */
+function sriRunner(deps: SriJobDeps): JobRunner<'sri_send' | 'sri_authorize'> {
+  const { sri_send, sri_authorize } = comprobanteJobHandlers(deps);
+  return { db: deps.db, clock: deps.clock, log: deps.log, handlers: { sri_send, sri_authorize } };
 }
 
 /**
- * While SRI jobs wait because the SRI did not answer, and none was tried in the last SRI_PROBE_MS
- * nor is due: the one due soonest is made due now, so a pass asks the SRI at least every
- * SRI_PROBE_MS whatever the backoff says (one call, not one per document). The same statement on
- * several nodes makes at most a few probes. @returns whether a probe was made due.
+ * Run the comprobante's due SRI jobs now, up to `passes` rounds (a round that runs none ends it):
+ * "ask the SRI again", and the single sends a batch hands over. Mail and webhooks are left to the
+ * worker. @returns nothing; read the comprobante again.
  */
-export async function probeSriIfDown(db: Db, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - SRI_PROBE_MS);
-  const res = await db.execute(sql`
-    update job set run_at = ${now}
-    where (company_id, id) in (
-      select company_id, id from job where ${POSTPONED_BY_OUTAGE} and run_at > ${now}
-        and not exists (select 1 from job j where j.status in ('pending', 'running') and j.kind in ${SRI_KINDS} and j.last_error like ${`${SRI_UNAVAILABLE_PREFIX}%`} and (j.updated_at > ${since} or j.run_at <= ${now}))
-      order by run_at limit 1)
-    returning 1 as n`);
-  return rowsOf(res).length > 0;
-}
-
-/** Run one claimed job; a failure reschedules it with backoff (retryJob) and @returns undefined. */
-async function runJob(deps: WorkerDeps, job: JobRow, ctx?: JobContext): Promise<JobStep | undefined> {
-  try {
-    const step = (await HANDLERS[job.kind](deps, job, ctx)) ?? undefined;
-    // This job waited out an outage and the SRI answered it: the others it postponed go now.
-    if (job.lastError?.startsWith(SRI_UNAVAILABLE_PREFIX)) await wakeSriJobs(deps.db, deps.clock());
-    return step;
-  } catch (err) {
-    const reason = err instanceof SriUnavailableError ? `${SRI_UNAVAILABLE_PREFIX}: ${err.message}` : (err as Error).message;
-    if (!(err instanceof SriUnavailableError)) deps.log?.error({ err, job: job.id, kind: job.kind }, 'job failed');
-    await retryJob(deps.db, job, { now: deps.clock(), error: reason });
-    return undefined;
+export async function settleComprobante(deps: SriJobDeps, comprobanteId: string, passes = 4): Promise<void> {
+  const runner = sriRunner(deps);
+  for (let i = 0; i < passes; i += 1) {
+    if ((await runDueJobs(runner, { comprobanteId, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
   }
 }
 
@@ -298,18 +245,21 @@ const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
  * (`claimSend`), then the sri_authorize job that send wrote claimed, each handed the invoice as the
  * previous step wrote it: no claim and no re-read per step (bench/issue.ts counts statements).
  * When the chain stops short of a settled status (the SRI unreachable, EN PROCESO, a resend), up to
- * `passes` rounds of {@link runDueJobs} for that invoice finish what is due, as before.
+ * `passes` rounds of {@link settleComprobante} finish what is due, as before.
  * @param issued the FIRMADA row issueComprobante returned.
  * @param sendJobId the id given to issueComprobante's `claimSend`.
  * @returns the invoice when the chain settled it (AUTORIZADA, NO_AUTORIZADA, DEVUELTA), as its last
  *   transition wrote it; undefined otherwise (read it again).
  */
-export async function settleIssued(deps: WorkerDeps, issued: ComprobanteRow, sendJobId: string, passes = 4): Promise<ComprobanteRow | undefined> {
-  let job: JobRow | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
+export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sendJobId: string, passes = 4): Promise<ComprobanteRow | undefined> {
+  const runner = sriRunner(deps);
+  let job: SriJob | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
   let invoice: ComprobanteRow | undefined = issued;
   let steps = 0;
   while (job && invoice && steps < passes) {
-    const step: JobStep | undefined = await runJob(deps, job, { invoice, chain: true });
+    const ctx: JobContext = { invoice, chain: true };
+    const claimed: SriJob = job;
+    const step: JobStep | undefined = (await runClaimedJob(runner, claimed, () => (claimed.kind === 'sri_send' ? handleSend(deps, claimed, ctx) : handleAuthorize(deps, claimed, ctx)))) ?? undefined;
     steps += 1;
     if (step?.row && SRI_SETTLED.has(step.row.status)) return step.row;
     job = step?.next;
@@ -317,38 +267,6 @@ export async function settleIssued(deps: WorkerDeps, issued: ComprobanteRow, sen
   }
   // A follow-up claimed for this chain and not run (out of passes): hand it back at once.
   if (job) await releaseJobs(deps.db, [job], deps.clock());
-  for (let i = steps; i < passes; i += 1) {
-    if ((await runDueJobs(deps, { comprobanteId: issued.id, kinds: ['sri_send', 'sri_authorize'] })) === 0) break;
-  }
+  await settleComprobante(deps, issued.id, passes - steps);
   return undefined;
-}
-
-/**
- * Poll for due jobs every `intervalMs` until stopped; `kick()` runs a pass at once. `stop()` (app
- * close, SIGTERM) lets the job in hand finish and releases the other claimed ones (releaseJobs).
- */
-export function startWorker(deps: WorkerDeps, intervalMs = 1000) {
-  let running = false;
-  let stopped = false;
-  const pass = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      while (!stopped && (await runDueJobs(deps, { shouldStop: () => stopped })) > 0);
-    } catch (err) {
-      deps.log?.error({ err }, 'worker pass failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return {
-    kick: () => void pass(),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      while (running) await new Promise((r) => setTimeout(r, 20));
-    },
-  };
 }

@@ -1,15 +1,15 @@
 /**
  * "Ask the SRI again" (POST /api/{invoice|credit-note|debit-note}/:id/authorize) as a job: make the invoice's SRI work due
  * now without ever giving it a second job. Whether that work sends or only asks is the worker's
- * decision (comprobante-worker.ts: once a send was attempted it asks authorisation first), so this
+ * decision (jobs/sri-jobs.ts: once a send was attempted it asks authorisation first), so this
  * never causes a blind resend.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { comprobantes, jobs } from '../db/schema/index-tables.ts';
-import { AppError, notFound } from '../errors.ts';
-import { enqueueJob } from './job-queue.ts';
-import { isWaitingForSri } from '../../core/comprobante-status.ts';
+import type { Db } from '../../db/client.ts';
+import { comprobantes, jobs } from '../../db/schema/index-tables.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { enqueueJob } from '../../db/repositories/jobs.ts';
+import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 
 /** What scheduleSriCheck did: moved a pending job to now, found one running, or added one. */
 export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';

@@ -8,15 +8,15 @@
  * lists them under attention (reason `delayed`) until the SRI authorises or rejects them.
  */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { comprobantes, users } from '../db/schema/index-tables.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { WAITING_FOR_SRI } from '../../core/comprobante-status.ts';
-import { metaByCodDoc } from '../../core/comprobante-types.ts';
-import { guayaquilDate } from '../../core/guayaquil-date.ts';
-import { enqueueWebhookEvent } from '../domain/webhooks/webhook-jobs.ts';
-import { statusLabel } from '../../core/comprobante-status.ts';
-import { date, money } from '../../core/display-format.ts';
+import type { Db } from '../../db/client.ts';
+import { comprobantes, users } from '../../db/schema/index-tables.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { WAITING_FOR_SRI } from '../../../core/comprobante-status.ts';
+import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { guayaquilDate } from '../../../core/guayaquil-date.ts';
+import { enqueueWebhookEvent } from '../webhooks/webhook-jobs.ts';
+import { statusLabel } from '../../../core/comprobante-status.ts';
+import { date, money } from '../../../core/display-format.ts';
 
 /** The hour (America/Guayaquil) of the emission day by which a comprobante should be authorised. */
 export const SAME_DAY_DEADLINE_HOUR = 20;
