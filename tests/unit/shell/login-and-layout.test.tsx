@@ -23,6 +23,9 @@ afterEach(() => {
 });
 
 describe('login', () => {
+  // The login page and its dialogs load lazily; under the whole unit suite's load that can pass the default 1 s.
+  const slow = { timeout: 10_000 };
+
   it('keeps returnUrl, asks which company on a 409, signs in there and goes back', async () => {
     const calls = mockApi({
       'PUT /auth/login': () => ({ status: 409, body: { statusCode: 409, message: 'Elija la empresa', companies: [{ _id: 'c1', razonSocial: 'Demo S.A.' }, { _id: 'c2', razonSocial: 'Ferretería El Tornillo' }] } }),
@@ -30,16 +33,16 @@ describe('login', () => {
       'GET /api/customer': () => ({ body: [], headers: { 'x-total-count': '0' } }),
     });
     const { router } = renderScreen(routes, '/invoicing/customer', null);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), slow);
     expect(router.state.location.search).toBe('?returnUrl=%2Finvoicing%2Fcustomer');
-    fireEvent.change(await screen.findByLabelText(/Correo electrónico/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(await screen.findByLabelText(/Correo electrónico/, {}, slow), { target: { value: 'ana@example.com' } });
     fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: 'Clave1234!' } });
     fireEvent.submit(screen.getByLabelText(/Contraseña/).closest('form')!);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, slow);
     expect(within(dialog).getByText('¿Con qué empresa desea ingresar?')).toBeTruthy();
     fireEvent.click(within(dialog).getByText('Ferretería El Tornillo'));
-    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('PUT /auth/company/c2/login'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/invoicing/customer'));
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('PUT /auth/company/c2/login'), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoicing/customer'), slow);
     expect(calls.find((c) => c.path === '/auth/company/c2/login')!.body).toEqual({ email: 'ana@example.com', password: 'Clave1234!' });
     expect(localStorage.getItem('auth_token')).toBe('tok-c2');
     expect(session.current()?.company._id).toBe('c2');
