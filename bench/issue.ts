@@ -27,7 +27,7 @@ import { newRuc } from '../tests/helpers/test-app.ts';
 import { generateTestP12 } from '../server/domain/comprobantes/test-certificate.ts';
 import { loadSigningCredentials } from '../server/domain/comprobantes/signing-credentials.ts';
 import { buildFacturaXml } from '../server/domain/comprobantes/factura/build-factura-xml.ts';
-import { validateFacturaXml } from '../server/domain/comprobantes/validate-xsd.ts';
+import { validateFacturaXml } from '../server/sri/validate-xsd.ts';
 import { signComprobante } from '../server/domain/comprobantes/sign-xades.ts';
 import { buildSignedFactura } from '../server/domain/comprobantes/sign-comprobante.ts';
 import { checkComprobante } from '../server/sri/sandbox-checks.ts';

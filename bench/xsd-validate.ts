@@ -1,11 +1,11 @@
 /**
  * `npm run bench:xsd [-- N]`: validate a factura 1.1.0 (built by Emite's XML builder from the test
- * sample) N times (default 2000) with the compiled XSD (server/domain/comprobantes/validate-xsd.ts)
+ * sample) N times (default 2000) with the compiled XSD (server/sri/validate-xsd.ts)
  * and print docs/s. The first call, which compiles the XSD, is timed apart.
  * Writes bench/results/xsd-validate.json (or BENCH_RESULTS_DIR).
  */
 import { performance } from 'node:perf_hooks';
-import { validateFacturaXml } from '../server/domain/comprobantes/validate-xsd.ts';
+import { validateFacturaXml } from '../server/sri/validate-xsd.ts';
 import { buildFacturaXml } from '../server/domain/comprobantes/factura/build-factura-xml.ts';
 import { sampleFactura } from '../tests/helpers/factura-sample.ts';
 import { machine, writeResult } from './machine.ts';

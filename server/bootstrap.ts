@@ -20,7 +20,7 @@ import { openChangeFeed } from './db/change-feed.ts';
 import { MENU_SEED } from './db/seed/menu.ts';
 import { COMPROBANTE_TYPES } from './domain/comprobantes/registry.ts';
 import { assertRegistryComplete } from './domain/comprobantes/check-registry.ts';
-import { xsdDir } from './domain/comprobantes/validate-xsd.ts';
+import { xsdDir } from './sri/validate-xsd.ts';
 import { BUNDLED_SCHEMAS_DIR, type SchemaRegistry } from './schemas/registry.ts';
 
 /**

@@ -12,7 +12,7 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { isValidClaveAcceso, parseClaveAcceso } from '../../core/access-key.ts';
 import { daysBetween, guayaquilDate } from '../../core/guayaquil-date.ts';
-import { validateComprobanteXml } from '../domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from './validate-xsd.ts';
 import { metaByRoot, xsdFileFor, type ComprobanteTypeMeta } from '../../core/comprobante-types.ts';
 import type { SriMensaje } from './soap-client.ts';
 import { numeroKey, type SandboxStore } from './sandbox-store.ts';

@@ -22,7 +22,7 @@ import { guayaquilDate } from '../../core/guayaquil-date.ts';
 import { acceptanceDeadline } from '../../core/annulment-rules.ts';
 import { kids, parseXml, textOf } from './xml-dom.ts';
 import { isValidClaveAcceso } from '../../core/access-key.ts';
-import { looksLikeLote, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES, readLote } from '../domain/comprobantes/batch/lote-xml.ts';
+import { looksLikeLote, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES, readLote } from './lote-xml.ts';
 import { forbiddenXmlCharacter, isSoapContentType, registerSoapErrorHandling } from './sandbox-faults.ts';
 
 export { createMemorySandboxStore, type SandboxStore } from './sandbox-store.ts';

@@ -14,7 +14,7 @@ import { post, seedMasterData, uploadTestCertificate } from '../helpers/fixtures
 import { createSriPort, type SriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { createDbSandboxStore, sandboxControl } from '../../server/sri/sandbox.ts';
-import { looksLikeLote } from '../../server/domain/comprobantes/batch/lote-xml.ts';
+import { looksLikeLote } from '../../server/sri/lote-xml.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;

@@ -7,7 +7,7 @@ import { buildFacturaXml } from './factura/build-factura-xml.ts';
 import type { FacturaDocument } from './factura/factura-document.ts';
 import { parseComprobante, signComprobante } from './sign-xades.ts';
 import type { SigningCredentials } from './signing-credentials.ts';
-import { validateComprobanteDoc } from './validate-xsd.ts';
+import { validateComprobanteDoc } from '../../sri/validate-xsd.ts';
 import { COMPROBANTE_TYPE_META, xsdFileFor } from '../../../core/comprobante-types.ts';
 
 export type SignedComprobante = { valid: true; signedXml: string } | { valid: false; errors: string[] };

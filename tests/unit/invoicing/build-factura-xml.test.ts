@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
 import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
 import type { FacturaDocument } from '../../../server/domain/comprobantes/factura/factura-document.ts';
-import { validateFacturaXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateFacturaXml } from '../../../server/sri/validate-xsd.ts';
 import { facturaWith15Adicionales, fullFactura, minimalFactura } from './factura-fixtures.ts';
 
 const SAMPLE = new URL('../../../../shared/sri/samples/factura-1.1.0-unsigned.xml', import.meta.url);

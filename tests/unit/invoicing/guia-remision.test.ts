@@ -9,7 +9,7 @@ import { buildGuiaRemisionXml } from '../../../server/domain/comprobantes/guia-r
 import { parseGuiaRemisionXml } from '../../../server/domain/comprobantes/guia-remision/parse-guia-remision-xml.ts';
 import { guiaRemisionRide } from '../../../server/domain/comprobantes/guia-remision/guia-remision-ride.ts';
 import type { GuiaRemisionDocument } from '../../../server/domain/comprobantes/guia-remision/guia-remision-document.ts';
-import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

@@ -15,7 +15,7 @@ import { liquidacionCompraRide } from '../../../server/domain/comprobantes/liqui
 import { toLiquidacionCompraDocument } from '../../../server/domain/comprobantes/liquidacion-compra/to-liquidacion-compra-document.ts';
 import { liquidacionDetail, type LiquidacionDetail } from '../../../server/domain/comprobantes/liquidacion-compra/save-liquidacion-compra-draft.ts';
 import type { CompanyRow, EstablishmentRow } from '../../../server/domain/comprobantes/comprobante-type.ts';
-import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

@@ -8,7 +8,7 @@ import { buildNotaCreditoXml } from '../../../server/domain/comprobantes/nota-cr
 import { parseNotaCreditoXml } from '../../../server/domain/comprobantes/nota-credito/parse-nota-credito-xml.ts';
 import { notaCreditoRide } from '../../../server/domain/comprobantes/nota-credito/nota-credito-ride.ts';
 import type { NotaCreditoDocument } from '../../../server/domain/comprobantes/nota-credito/nota-credito-document.ts';
-import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

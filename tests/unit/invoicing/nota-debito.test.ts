@@ -8,7 +8,7 @@ import { buildNotaDebitoXml } from '../../../server/domain/comprobantes/nota-deb
 import { parseNotaDebitoXml } from '../../../server/domain/comprobantes/nota-debito/parse-nota-debito-xml.ts';
 import { notaDebitoRide } from '../../../server/domain/comprobantes/nota-debito/nota-debito-ride.ts';
 import type { NotaDebitoDocument } from '../../../server/domain/comprobantes/nota-debito/nota-debito-document.ts';
-import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

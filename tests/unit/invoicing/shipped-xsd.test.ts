@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../server/repo-root.ts';
-import { xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { xsdDir } from '../../../server/sri/validate-xsd.ts';
 
 const reference = path.resolve(REPO_ROOT, '../shared/sri');
 

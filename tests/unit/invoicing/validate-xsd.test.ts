@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateFacturaXml, xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateFacturaXml, xsdDir } from '../../../server/sri/validate-xsd.ts';
 
 const SAMPLE = readFileSync(new URL('../../../../shared/sri/samples/factura-1.1.0-unsigned.xml', import.meta.url), 'utf8');
 const NS_DS = 'http://www.w3.org/2000/09/xmldsig#';

@@ -7,7 +7,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { signInvoiceXml } from 'ec-sri-invoice-signer';
 import forge from 'node-forge';
 import { buildFacturaXml } from '../../../server/domain/comprobantes/factura/build-factura-xml.ts';
-import { validateFacturaXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateFacturaXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { clearCredentialsCache, loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

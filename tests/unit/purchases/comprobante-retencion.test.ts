@@ -10,7 +10,7 @@ import { buildComprobanteRetencionXml } from '../../../server/domain/comprobante
 import { parseComprobanteRetencionXml } from '../../../server/domain/comprobantes/comprobante-retencion/parse-comprobante-retencion-xml.ts';
 import { comprobanteRetencionRide } from '../../../server/domain/comprobantes/comprobante-retencion/comprobante-retencion-ride.ts';
 import type { ComprobanteRetencionDocument } from '../../../server/domain/comprobantes/comprobante-retencion/comprobante-retencion-document.ts';
-import { validateComprobanteXml } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { validateComprobanteXml } from '../../../server/sri/validate-xsd.ts';
 import { signComprobante } from '../../../server/domain/comprobantes/sign-xades.ts';
 import { loadSigningCredentials } from '../../../server/domain/comprobantes/signing-credentials.ts';
 import { generateTestP12 } from '../../../server/domain/comprobantes/test-certificate.ts';

@@ -12,7 +12,7 @@ import { assertRegistryComplete, registryProblems, RegistryCheckError, type Regi
 import { checkComprobanteRegistry } from '../../../server/bootstrap.ts';
 import { BUNDLED_SCHEMAS_DIR, loadSchemaRegistry } from '../../../server/schemas/registry.ts';
 import { MENU_SEED } from '../../../server/db/seed/menu.ts';
-import { xsdDir } from '../../../server/domain/comprobantes/validate-xsd.ts';
+import { xsdDir } from '../../../server/sri/validate-xsd.ts';
 import { REPO_ROOT } from '../../../server/repo-root.ts';
 
 const schemas = loadSchemaRegistry();

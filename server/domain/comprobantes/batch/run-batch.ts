@@ -38,7 +38,7 @@ import { comprobanteType } from '../registry.ts';
 import { allocateSecuencial } from '../allocate-secuencial.ts';
 import { transitionComprobante } from '../transition-comprobante.ts';
 import { authorizationDocument } from '../authorization-document.ts';
-import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from './lote-xml.ts';
+import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../../../sri/lote-xml.ts';
 import { completeJob, keepJobClaim } from '../../../db/repositories/jobs.ts';
 import type { BatchJobPayload, Job, LoteProgress } from '../../../jobs/job.ts';
 import { JOB_LEASE_MS } from '../../../jobs/job-runner.ts';

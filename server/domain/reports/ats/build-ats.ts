@@ -4,7 +4,7 @@
  * result says whether the file may be served: never when a problem is an error or the XSD refuses
  * it; then `faults` name the rows at fault and their documents.
  */
-import { ATS_XSD, validateComprobanteXml } from '../../comprobantes/validate-xsd.ts';
+import { ATS_XSD, validateComprobanteXml } from '../../../sri/validate-xsd.ts';
 import type { AtsMonth, DocRef } from './ats-month.ts';
 import { atsRows, type AtsProblem } from './ats-rows.ts';
 import { atsFileName, refsAtLine, writeAtsXml } from './write-ats-xml.ts';

@@ -10,8 +10,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../repo-root.ts';
-import { COMPROBANTE_TYPE_META, xsdFileFor } from '../../../core/comprobante-types.ts';
+import { REPO_ROOT } from '../repo-root.ts';
+import { COMPROBANTE_TYPE_META, xsdFileFor } from '../../core/comprobante-types.ts';
 import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 /** The ATS schema (shared/sri/xsd/ats/at.xsd), shipped under the XSD folder's `ats/`; validate with {@link validateComprobanteXml}. */

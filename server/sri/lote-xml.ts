@@ -5,7 +5,7 @@
  * <comprobante><![CDATA[signed XML]]></comprobante>…</comprobantes></lote>`, answered per lote by
  * autorizacionComprobanteLote. Written by the batch issuer, read by the sandbox SRI.
  */
-import { parseXml, kids, textOf, escapeXml, isCdata } from '../../../sri/xml-dom.ts';
+import { parseXml, kids, textOf, escapeXml, isCdata } from './xml-dom.ts';
 
 /** Most comprobantes one lote carries. */
 export const MAX_LOTE_COMPROBANTES = 50;
