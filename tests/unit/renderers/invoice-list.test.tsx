@@ -88,7 +88,8 @@ describe('invoice list', () => {
     expect(calls.some((c) => c.path === '/api/customer')).toBe(false);
     const customer = screen.getByLabelText('Cliente');
     fireEvent.change(customer, { target: { value: 'austral' } });
-    fireEvent.click(await screen.findByText('Distribuidora Austral (0190072002001)'));
+    // The picker mounts (react-select's first render) and then searches: over 1 s on a loaded machine.
+    fireEvent.click(await screen.findByText('Distribuidora Austral (0190072002001)', undefined, { timeout: 10_000 }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('customer')).toBe('c2'));
     const last = calls.filter((c) => c.path === '/api/invoice').at(-1)!;
     expect(Object.fromEntries(last.query)).toMatchObject({ customer: 'c2', status: 'ANULADA', page: '1' });
