@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App.tsx';
+import { session } from './engine/session.ts';
+
+// Signed in: the first screen's menu, schemas and list page go out now, beside the app's scripts.
+if (session.current()) void import('./engine/first-screen.ts').then((m) => m.startFirstScreen(window.location.hash));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

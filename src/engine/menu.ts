@@ -12,6 +12,7 @@ import useSWR from 'swr';
 import fallback from '../schemas/menu.fallback.json';
 import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
+import { takeEarly } from './early-requests.ts';
 import { isPageSchema, type SchemaEntry } from './schema-registry.ts';
 
 export interface MenuChild {
@@ -33,10 +34,14 @@ export const FALLBACK_MENU = fallback as MenuEntry[];
 /** Where the menu comes from; `invalidate(MENU_PATH)` reloads it. */
 export const MENU_PATH = '/api/admin/menu/';
 
+/** `GET /api/admin/menu/` as such (loadMenu adds the fallback). */
+export const requestMenu = () => request<MenuEntry[]>({ path: MENU_PATH, kind: 'menu' });
+
 /** The caller's menu; the bundled fallback when the call fails or answers something else. */
 export async function loadMenu(): Promise<{ menu: MenuEntry[]; fromFallback: boolean }> {
   try {
-    const { data } = await request<MenuEntry[]>({ path: MENU_PATH, kind: 'menu' });
+    // Already asked for when a signed-in deep link started the app (engine/first-screen.ts).
+    const { data } = await (takeEarly<Awaited<ReturnType<typeof requestMenu>>>(MENU_PATH) ?? requestMenu());
     if (Array.isArray(data)) return { menu: data, fromFallback: false };
   } catch {
     // spec §8: the menu call passes its error on; the shell answers with the fallback.

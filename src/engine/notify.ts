@@ -21,11 +21,24 @@ let nextId = 1;
 /** What was published while nobody listened (the toaster loads after the first screen), at most 5. */
 const waiting: Notification[] = [];
 
+const watchers = new Set<() => void>();
+
 export function notify(type: NotificationType, message: string): Notification {
   const n = { id: nextId++, type, message, durationMs: DURATION_MS[type] };
   if (listeners.size === 0 && waiting.push(n) > 5) waiting.shift();
   listeners.forEach((l) => l(n));
+  [...watchers].forEach((w) => w());
   return n;
+}
+
+/**
+ * Calls `watcher` after every publication without taking the message (the app mounts its toaster on
+ * the first one, src/shell/App.tsx); answers how to stop. Called at once when messages already wait.
+ */
+export function whenPublished(watcher: () => void): () => void {
+  watchers.add(watcher);
+  if (waiting.length) watcher();
+  return () => void watchers.delete(watcher);
 }
 
 /** Subscribes; the first listener also receives what was published before it came (oldest first). */

@@ -11,6 +11,7 @@ import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { resolveApiPath, schemaNamed, useSchemas } from './schema-registry.ts';
 import { invalidate, revisionOf, useRevision } from './revisions.ts';
+import { takeEarly } from './early-requests.ts';
 
 export { invalidate, useRevision };
 
@@ -60,13 +61,24 @@ export function recordKey(apiPath: string, id: string) {
   return [apiPath, 'one', id, revisionOf(apiPath)] as const;
 }
 
+/** `GET <apiPath>?<query>` as such (fetchPage reads rows and totals from it). */
+export const requestPage = (apiPath: string, query: Record<string, string | number>) => request<Row[]>({ path: apiPath, query });
+
+/** The same page asked for twice has the same key, whatever the order of its query's keys. */
+export const pageRequestKey = (apiPath: string, query: Record<string, string | number>) =>
+  `${apiPath}?${Object.keys(query)
+    .sort()
+    .map((k) => `${k}=${encodeURIComponent(String(query[k]))}`)
+    .join('&')}`;
+
 /**
  * One page of rows under an API path, and the total the server counted (`x-total-count`); an error
  * is notified and answers an empty page.
  * @example const { rows } = await fetchPage('/api/customer', { q: 'ferre', per_page: 20 });
  */
 export async function fetchPage(apiPath: string, query: Record<string, string | number>): Promise<{ rows: Row[]; total: number; totals?: Record<string, number> }> {
-  const res = await request<Row[]>({ path: apiPath, query });
+  // A deep link's first page may already be on its way (engine/first-screen.ts).
+  const res = await (takeEarly<Awaited<ReturnType<typeof requestPage>>>(pageRequestKey(apiPath, query)) ?? requestPage(apiPath, query));
   return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totals: res.totals };
 }
 

@@ -8,6 +8,7 @@
 import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
+import { takeEarly } from './early-requests.ts';
 import { labelFieldOf as coreLabelFieldOf } from '../../core/schema-label.ts';
 
 export interface JsonSchema {
@@ -173,12 +174,16 @@ export const BUNDLED: Record<string, SchemaEntry> = (() => {
 /** Where the effective schemas come from; `invalidate(SCHEMAS_PATH)` reloads them. */
 export const SCHEMAS_PATH = '/api/admin/schema/';
 
+/** `GET /api/admin/schema/` as such (loadEffectiveSchemas merges it over the bundled copy). */
+export const requestSchemas = () => request<SchemaEntry[]>({ path: SCHEMAS_PATH, kind: 'menu' });
+
 /** The latest effective schemas, for code outside React (save, delete). */
 let effective: Record<string, SchemaEntry> = BUNDLED;
 
 export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry>> {
   try {
-    const { data } = await request<SchemaEntry[]>({ path: SCHEMAS_PATH, kind: 'menu' });
+    // Already asked for when a signed-in deep link started the app (engine/first-screen.ts).
+    const { data } = await (takeEarly<Awaited<ReturnType<typeof requestSchemas>>>(SCHEMAS_PATH) ?? requestSchemas());
     if (Array.isArray(data)) effective = { ...BUNDLED, ...Object.fromEntries(data.map((e) => [e.name, { ...e, ui: e.ui ?? {}, list: e.list ?? {} }])) };
   } catch {
     // The bundled copy keeps every screen working when the server cannot say more.

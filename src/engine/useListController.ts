@@ -53,13 +53,11 @@ export interface ListController {
 }
 
 /**
- * @example
- * const list = useListController({ resource: 'product', defaultSort: 'descripcion', filters: entry.list.filters });
- * <ListTable rows={list.rows} sort={list.sort} loading={list.isLoading} onSort={list.setSort} />
- * <ListPager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+ * What a list's URL query asks for: page (1-based, default 1), page size (one of PAGE_SIZES, default
+ * 20), search, sort (default `defaultSort`) and the list's filter parameters (undefined when unset).
+ * @example listStateOf(new URLSearchParams('page=2&status=BORRADOR'), { defaultSort: '-fechaEmision', filters })
  */
-export function useListController(p: ListControllerParams): ListController {
-  const [params, setParams] = useSearchParams();
+export function listStateOf(params: URLSearchParams, p: Pick<ListControllerParams, 'defaultSort' | 'filters'>) {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const requested = Number(params.get('per_page'));
   const perPage = (PAGE_SIZES as readonly number[]).includes(requested) ? requested : 20;
@@ -67,6 +65,18 @@ export function useListController(p: ListControllerParams): ListController {
   for (const f of p.filters ?? []) for (const name of filterParams(f)) filters[name] = params.get(name) ?? undefined;
   const q = params.get('q') ?? '';
   const sort = params.get('sort') ?? p.defaultSort ?? '';
+  return { page, perPage, filters, q, sort };
+}
+
+/**
+ * @example
+ * const list = useListController({ resource: 'product', defaultSort: 'descripcion', filters: entry.list.filters });
+ * <ListTable rows={list.rows} sort={list.sort} loading={list.isLoading} onSort={list.setSort} />
+ * <ListPager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+ */
+export function useListController(p: ListControllerParams): ListController {
+  const [params, setParams] = useSearchParams();
+  const { page, perPage, filters, q, sort } = listStateOf(params, p);
 
   /** Set (or, with '' / undefined, remove) query parameters; replaces the history entry. */
   const update = useCallback(

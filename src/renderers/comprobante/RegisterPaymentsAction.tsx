@@ -5,24 +5,30 @@
  * after the other), and what happened to each: paid, or the server's Spanish reason. Shown to a role
  * that may record payments ('payment' create).
  */
-import { useMemo, useState } from 'react';
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { LuHandCoins } from 'react-icons/lu';
 import { api, ApiError } from '../../engine/api-client.ts';
 import { apiPathOf, useSchema } from '../../engine/schema-registry.ts';
 import { can, useSession } from '../../engine/session.ts';
-import { SchemaForm } from '../SchemaForm.tsx';
 import { paymentFormEntry } from './payment-form-entry.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { DialogFrame } from '../ConfirmDialog.tsx';
 import { money } from '../format.ts';
 import type { BulkActionProps } from '../list/list-actions.ts';
 
+// The form engine (rjsf, ajv: the largest chunk of the app) loads when the dialog first opens, not
+// with every list that offers this action (the facturas list is the first screen; issue 30).
+const loadSchemaForm = () => import('../SchemaForm.tsx');
+const SchemaForm = lazy(() => loadSchemaForm().then((m) => ({ default: m.SchemaForm })));
+
 type Outcome = { _id: string; numero: string; valor: number; ok: boolean; message: string };
 
 export default function RegisterPaymentsAction({ entry, rows, onDone }: BulkActionProps) {
   const user = useSession();
   const [open, setOpen] = useState(false);
+  // Once opened, the form stays mounted (the dialog's closing animation keeps its body).
+  const [opened, setOpened] = useState(false);
   const [form, setForm] = useState<{ fecha?: string; formaPago?: string; referencia?: string }>({ fecha: guayaquilDate(new Date()), formaPago: '20' });
   // Fecha, forma de pago and referencia from the payment schema (the valor is each document's saldo).
   const paymentEntry = useSchema('payment');
@@ -55,7 +61,17 @@ export default function RegisterPaymentsAction({ entry, rows, onDone }: BulkActi
   };
   return (
     <>
-      <Button size="sm" variant="outline" disabled={payable.length === 0} onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={payable.length === 0}
+        onPointerEnter={() => void loadSchemaForm()}
+        onFocus={() => void loadSchemaForm()}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <LuHandCoins /> Registrar cobro{payable.length ? ` (${payable.length})` : ''}
       </Button>
       <DialogFrame
@@ -70,17 +86,19 @@ export default function RegisterPaymentsAction({ entry, rows, onDone }: BulkActi
           <Text fontSize="sm">Cada comprobante se paga por su saldo completo, con la misma fecha, forma de pago y referencia.</Text>
           {!outcomes && (
             <>
-              {formEntry && (
-                <SchemaForm
-                  entry={formEntry}
-                  inline
-                  editing={false}
-                  idPrefix="bulk-payment"
-                  formData={form}
-                  disabled={busy}
-                  onChange={(d) => setForm(d as typeof form)}
-                  onSubmit={() => void run()}
-                />
+              {opened && formEntry && (
+                <Suspense fallback={<Spinner size="sm" aria-label="Cargando" />}>
+                  <SchemaForm
+                    entry={formEntry}
+                    inline
+                    editing={false}
+                    idPrefix="bulk-payment"
+                    formData={form}
+                    disabled={busy}
+                    onChange={(d) => setForm(d as typeof form)}
+                    onSubmit={() => void run()}
+                  />
+                </Suspense>
               )}
             </>
           )}

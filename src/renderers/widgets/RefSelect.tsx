@@ -4,6 +4,7 @@
  * filters and the invoice editor's customer lookup.
  * @example <RefSelect resource="customer" value={id} onChange={(id) => setId(id)} inputId="cliente" label="Cliente" />
  */
+import { useState } from 'react';
 import { AsyncSelect } from 'chakra-react-select';
 import { fetchPage, useRecord, type Row } from '../../engine/resources.ts';
 import { labelFieldOf, resolveApiPath, useSchemas } from '../../engine/schema-registry.ts';
@@ -50,14 +51,27 @@ export interface RefSelectProps {
   disabled?: boolean;
   /** Stretch to the container's width. */
   fullWidth?: boolean;
+  /** Take the focus when mounted (a stand-in had it: the list filter's RefFilter). */
+  autoFocus?: boolean;
+  /** The search text at mount (typed into a stand-in before the picker loaded); its options load at once. */
+  initialInput?: string;
+  /** Open the options at mount (the stand-in was clicked or typed into). */
+  defaultMenuIsOpen?: boolean;
 }
 
 export function RefSelect(p: RefSelectProps) {
   const { toOption, load } = useRefSource(p.resource);
   const { record } = useRecord({ resource: p.resource, id: p.value || undefined });
+  // Held here rather than inside react-select so that a search typed before mount (initialInput)
+  // is the one its first options load for; react-select reports every change, as it would keep it.
+  const [input, setInput] = useState(p.initialInput ?? '');
   return (
     <AsyncSelect<RefOption, false>
       inputId={p.inputId}
+      inputValue={input}
+      onInputChange={(text) => setInput(text)}
+      autoFocus={p.autoFocus}
+      defaultMenuIsOpen={p.defaultMenuIsOpen}
       aria-label={p.label}
       size="sm"
       isClearable={p.clearable}
