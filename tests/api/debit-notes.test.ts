@@ -1,13 +1,15 @@
 /**
  * Notas de débito (codDoc 05) through the shared pipeline, on PGlite and PostgreSQL: from an
  * AUTORIZADA factura to an AUTORIZADA nota with its motivos, IVA and pagos; the reference rules;
- * totals computed by the server; /api/invoice unchanged.
+ * totals computed by the server; /api/invoice unchanged; its drafts take the codDoc the registry gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { createAndIssue, post, seedMasterData, issuingCompany } from '../helpers/fixtures.ts';
 import { parseClaveAcceso } from '../../core/access-key.ts';
 import { pdfText } from '../helpers/xml-tools.ts';
+import { notaDebito } from '../../server/domain/comprobantes/nota-debito/index.ts';
+import type { CodDoc } from '../../core/comprobante-types.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -49,6 +51,25 @@ describe('nota de débito', () => {
     for (const expected of ['NOTA DE DÉBITO', `FACTURA ${factura.numero}`, 'Interés por mora 10.00', 'VALOR TOTAL 14.20']) expect(text).toContain(expected);
     expect((await api('GET', `/api/invoice/${nota._id}`)).statusCode).toBe(404);
     expect(((await api('GET', `/api/debit-note?invoice=${factura._id}`)).json() as Array<{ _id: string }>).map((n) => n._id)).toEqual([nota._id]);
+  });
+
+  it('stores its drafts under the codDoc its registry entry gives: a type folder copied from it never writes 05', async () => {
+    const factura = await authorisedFactura();
+    const copied = { ...notaDebito.meta, codDoc: '99' as CodDoc, resource: 'copied-note' };
+    const row = await notaDebito.saveDraft({
+      meta: copied,
+      db: t.deps.db,
+      companyId: a.companyId,
+      userId: a.userId,
+      schemas: t.deps.schemas,
+      consumidorFinalCap: t.deps.config.consumidorFinalCap,
+      now: t.deps.clock(),
+      body: { invoice: factura._id, codigoPorcentajeIva: '0', motivos: [{ razon: 'Interés', valor: 1 }] },
+    });
+    expect(row.codDoc).toBe('99');
+    // Not a nota de débito: the debit-note API does not list or read it.
+    expect((await api('GET', `/api/debit-note/${row.id}`)).statusCode).toBe(404);
+    expect(((await api('GET', `/api/debit-note?invoice=${factura._id}`)).json() as Array<{ _id: string }>).map((n) => n._id)).not.toContain(row.id);
   });
 
   it('refuses pagos that do not add up, a draft or consumidor final factura, and another company’s factura', async () => {

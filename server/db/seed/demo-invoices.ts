@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../../app-deps.ts';
 import { saveInvoiceDraft } from '../../domain/comprobantes/factura/save-factura-draft.ts';
+import { COMPROBANTE_TYPE_META } from '../../../core/comprobante-types.ts';
 import { saveCompanyCertificate } from '../../domain/certificates/company-certificate.ts';
 import { generateTestP12 } from '../../domain/comprobantes/test-certificate.ts';
 import { DEMO, seedDemoMasterData } from './demo.ts';
@@ -26,6 +27,7 @@ export async function seedDemoDocuments(deps: AppDeps, companyId: string, userId
   ];
   for (const d of drafts) {
     const saved = await saveInvoiceDraft({
+      meta: COMPROBANTE_TYPE_META['01'],
       db: deps.db,
       companyId,
       userId,
@@ -35,6 +37,7 @@ export async function seedDemoDocuments(deps: AppDeps, companyId: string, userId
       body: { establishment: establishment.id, ptoEmi: '001', customer: d.customer, detalles: d.detalles, pagos: [] },
     });
     await saveInvoiceDraft({
+      meta: COMPROBANTE_TYPE_META['01'],
       db: deps.db,
       companyId,
       userId,

@@ -43,6 +43,11 @@ export interface PreparedIssue {
 }
 
 export interface SaveDraftOptions {
+  /**
+   * The type's metadata as registered (the route passes `type.meta`): its drafts are stored and
+   * looked up as `meta.codDoc`, so a type folder copied from another never writes the other's codDoc.
+   */
+  meta: ComprobanteTypeMeta;
   db: Db;
   companyId: string;
   /** The creating user (created_by); null when an API key creates it. */

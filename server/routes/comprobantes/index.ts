@@ -73,7 +73,7 @@ function draftRoutes(app: TypedApp, deps: AppDeps, type: ComprobanteType, base: 
   });
   const save = async (request: Pick<FastifyRequest, 'user' | 'body'>, id?: string) => {
     const user = currentUser(request);
-    const row = await type.saveDraft({ db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: await schemasOf(app, request), consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
+    const row = await type.saveDraft({ meta: type.meta, db: deps.db, companyId: user.companyId, userId: auditActor(user).userId, scope: user.emissionScope, schemas: await schemasOf(app, request), consumidorFinalCap: deps.config.consumidorFinalCap, now: deps.clock(), body: request.body, id });
     return toComprobanteView(row);
   };
   const body = draftBody(type.formSchema);

@@ -31,7 +31,7 @@ export const notaDebitoDetail = detailCodec<NotaDebitoDetail>('la nota de débit
 const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: '05', schema: debitNoteSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: debitNoteSchema, columns: COLUMNS });
   const { ref, columns } = await notaDraftHeader(o, data, 'nota de débito');
 
   const motivos = data.motivos.map((m) => ({ razon: m.razon.trim(), valor: m.valor.toFixed(2) }));
@@ -44,7 +44,7 @@ export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<Comproba
 
   return writeDraft(o.db, {
     companyId: o.companyId,
-    codDoc: '05',
+    codDoc: o.meta.codDoc,
     userId: o.userId,
     id: o.id,
     values: {
