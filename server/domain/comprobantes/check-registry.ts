@@ -2,7 +2,8 @@
  * The comprobante registry checks itself at start (issue 29, "fail fast with the fix"): every
  * registered type needs, besides its server folder,
  *   - an XSD for each version it declares (`${xsdDir}/${xsdPrefix}${version}.xsd`, shared/sri/xsd),
- *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`),
+ *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`), and
+ *     whose `x-resource`, when present, is that resource too (the front end calls the API by it),
  *   - a menu entry whose path is its resource (server/db/seed/menu.ts),
  *   - a front-end editor: the schema's `x-renderer`, registered in src/renderers/custom-renderers.ts
  *     (checked where the sources ship; a built deployment carries the compiled bundle only).
@@ -51,7 +52,12 @@ export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
     if (!entry) {
       add(schemaFile, `falta la carpeta de esquemas del recurso "${meta.resource}"; cree ${schemaFile} (copie la de un tipo parecido y cambie sus campos)`);
     } else {
-      const renderer = (entry.schema as { 'x-renderer'?: unknown } | undefined)?.['x-renderer'];
+      const schema = entry.schema as { 'x-renderer'?: unknown; 'x-resource'?: unknown } | undefined;
+      // A schema folder copied from another type keeps the other's x-resource: its editor and list
+      // would then read and save through the other type's API path.
+      const resource = schema?.['x-resource'];
+      if (resource !== undefined && resource !== meta.resource) add(schemaFile, `su esquema dice "x-resource": "${String(resource)}"; debe decir "x-resource": "${meta.resource}" en ${schemaFile}`);
+      const renderer = schema?.['x-renderer'];
       if (typeof renderer !== 'string') add(schemaFile, `su esquema no nombra un editor; añada "x-renderer": "${meta.resource}-editor" en ${schemaFile}`);
       else if (input.rendererSource !== undefined && !input.rendererSource.includes(`registerRenderer('${renderer}'`)) {
         add(input.rendererFile, `el editor "${renderer}" no está registrado; añada registerRenderer('${renderer}', () => import('./comprobante/…Editor.tsx')) en ${input.rendererFile}`);

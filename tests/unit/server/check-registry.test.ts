@@ -1,6 +1,7 @@
 /**
  * The comprobante registry's start-up check (issue 29): a type registered without its XSD, its
- * schema folder, its menu entry or its editor stops the start with a message naming the file to add.
+ * schema folder (or one still naming another type's x-resource), its menu entry or its editor stops
+ * the start with a message naming the file to add.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +67,14 @@ describe('the comprobante registry checks itself at start', () => {
     const problems = registryProblems(input({ types: [{ meta: throwAway }], xsdDir: dir, schemaNamed }));
     expect(problems.map((p) => p.file).sort()).toEqual([rendererFile, 'server/db/seed/menu.ts'].sort());
     expect(problems.map((p) => p.message).join('\n')).toMatch(/registerRenderer\('test-note-editor'/);
+  });
+
+  it("a schema folder copied from another type, still naming the other's x-resource, is refused naming the fix", () => {
+    const schemaNamed = (name: string) => (name === 'debit-note' ? { schema: { ...schemas.get('debit-note')!.schema, 'x-resource': 'credit-note' } } : schemas.get(name));
+    const [problem, ...rest] = registryProblems(input({ schemaNamed }));
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ codDoc: '05', file: path.join(BUNDLED_SCHEMAS_DIR, 'debit-note', 'schema.json') });
+    expect(problem.message).toMatch(/"x-resource": "credit-note"; debe decir "x-resource": "debit-note"/);
   });
 
   it('a schema without x-renderer is asked to name its editor', () => {
