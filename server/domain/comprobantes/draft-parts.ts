@@ -57,8 +57,8 @@ export type DraftBody<S> = S extends JSONSchema ? FromSchema<S> : never;
  * the effective schema has the form schema's type.
  * @throws AppError NOT_FOUND, INVOICE_LOCKED, VALIDATION (with `details`).
  */
-export async function preparedDraftBody<const S extends DraftFormSchema>(o: SaveDraftOptions, p: { codDoc: string; schema: S; columns: Record<string, unknown> }): Promise<{ data: DraftBody<S>; extra: Record<string, unknown> }> {
-  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: p.codDoc });
+export async function preparedDraftBody<const S extends DraftFormSchema>(o: SaveDraftOptions, p: { schema: S; columns: Record<string, unknown> }): Promise<{ data: DraftBody<S>; extra: Record<string, unknown> }> {
+  if (o.id) await assertEditableDraft(o.db, { companyId: o.companyId, id: o.id, codDoc: o.meta.codDoc });
   const data = await prepareBody({ db: o.db, registry: o.schemas, name: p.schema['x-resource'], companyId: o.companyId, body: o.body });
   // The one place the validated body takes its type (see above): Ajv has just checked it.
   return { data: data as DraftBody<S>, extra: splitColumns(data, p.columns).extra };

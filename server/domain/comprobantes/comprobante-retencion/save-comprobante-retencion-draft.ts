@@ -195,7 +195,7 @@ async function toDocSustento(o: SaveDraftOptions, d: DocSustentoInput, i: number
 }
 
 export async function saveComprobanteRetencionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: withholdingSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: withholdingSchema, columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
   const supplierId = data.supplier;
   const supplier = await loadSupplier(o.db, o.companyId, supplierId);

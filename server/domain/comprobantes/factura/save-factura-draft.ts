@@ -24,7 +24,7 @@ export type SaveInvoiceDraftOptions = SaveDraftOptions;
 const INVOICE_COLUMNS = { establishment: 1, ptoEmi: 1, customer: 1, fechaEmision: 1, detalles: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveInvoiceDraft(o: SaveInvoiceDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: invoiceSchema, columns: INVOICE_COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: invoiceSchema, columns: INVOICE_COLUMNS });
   const detallesIn = data.detalles;
 
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });

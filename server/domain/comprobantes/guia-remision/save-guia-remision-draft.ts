@@ -147,7 +147,7 @@ async function toDestinatario(db: Db, companyId: string, d: DestinatarioInput, i
 }
 
 export async function saveGuiaRemisionDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: waybillSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: waybillSchema, columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
   const carrier = await loadCarrier(o.db, o.companyId, data.carrier);
   const placa = data.placa?.trim() || carrier.placa?.trim();

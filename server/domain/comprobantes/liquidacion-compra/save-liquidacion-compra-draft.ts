@@ -72,7 +72,7 @@ async function loadProveedor(db: Db, companyId: string, id: string): Promise<Sup
 }
 
 export async function saveLiquidacionCompraDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: purchaseSettlementSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: purchaseSettlementSchema, columns: COLUMNS });
   const establishment = await resolveEmissionPoint(o.db, { companyId: o.companyId, scope: o.scope, establishmentId: data.establishment, ptoEmi: data.ptoEmi });
   const supplierId = data.supplier;
   const supplier = await loadProveedor(o.db, o.companyId, supplierId);

@@ -27,7 +27,7 @@ export const notaCreditoDetail = detailCodec<NotaCreditoDetail>('la nota de cré
 const COLUMNS = { invoice: 1, motivo: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, detalles: 1, infoAdicional: 1 };
 
 export async function saveNotaCreditoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: creditNoteSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: creditNoteSchema, columns: COLUMNS });
   const { ref, columns } = await notaDraftHeader(o, data, 'nota de crédito');
 
   const lines = data.detalles;

@@ -31,7 +31,7 @@ export const notaDebitoDetail = detailCodec<NotaDebitoDetail>('la nota de débit
 const COLUMNS = { invoice: 1, establishment: 1, ptoEmi: 1, fechaEmision: 1, codigoPorcentajeIva: 1, motivos: 1, pagos: 1, infoAdicional: 1 };
 
 export async function saveNotaDebitoDraft(o: SaveDraftOptions): Promise<ComprobanteRow> {
-  const { data, extra } = await preparedDraftBody(o, { codDoc: o.meta.codDoc, schema: debitNoteSchema, columns: COLUMNS });
+  const { data, extra } = await preparedDraftBody(o, { schema: debitNoteSchema, columns: COLUMNS });
   const { ref, columns } = await notaDraftHeader(o, data, 'nota de débito');
 
   const motivos = data.motivos.map((m) => ({ razon: m.razon.trim(), valor: m.valor.toFixed(2) }));
