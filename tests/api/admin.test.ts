@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { spawnSync } from 'node:child_process';
@@ -147,6 +148,20 @@ describe('schemas', () => {
     expect((await api('GET', '/api/admin/schema/', { ...user.auth, 'if-none-match': etag })).statusCode).toBe(304);
     const product = (await api('GET', '/api/admin/schema/product', user.auth)).json();
     expect(product.schema.properties.codigoPrincipal.title).toBe('Código principal');
+  });
+
+  it('sends them compressed to a browser that accepts br or gzip, the same JSON once decoded', async () => {
+    const plain = await api('GET', '/api/admin/schema/', user.auth);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await api('GET', '/api/admin/schema/', { ...user.auth, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await api('GET', '/api/admin/schema/', { ...user.auth, 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await api('GET', '/api/admin/schema/', { ...user.auth, 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { menuFor, type MenuRowInput } from '../../domain/admin/build-menu.ts';
 import { listCities, listCountries, listStates } from '../../domain/admin/locations.ts';
 import { notFound } from '../../errors.ts';
 import { schemasOf } from '../company-schemas.ts';
+import { sendVersionedJson } from '../../http/cached-json.ts';
 
 const menuOut = {
   type: 'array',
@@ -74,7 +75,8 @@ export async function referenceRoutes(fastify: FastifyInstance, deps: AppDeps): 
     const schemas = await schemasOf(fastify, request);
     reply.header('etag', schemas.etag).header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === schemas.etag) return reply.code(304).send();
-    return schemas.all().map(view);
+    // Serialised and compressed once per content: a company that changed no screen shares the deployment's.
+    return sendVersionedJson(request, reply, schemas.versions.size ? schemas : schemas.base, () => schemas.all().map(view));
   });
   app.get('/api/admin/schema/:name', { schema: { summary: 'Obtener un esquema efectivo de la empresa', params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } }, response: { 200: schemaOut, 304: notModified } } }, async (request, reply) => {
     const schemas = await schemasOf(fastify, request);
