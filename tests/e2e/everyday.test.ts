@@ -123,6 +123,23 @@ describe('everyday use', () => {
     expect(await page.getByTestId('list-card').count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Cliente' }).isVisible()).toBe(true);
     await screenshot(page, 'everyday-08-desktop-invoice-list');
+    // The customer filter's menu opens over the table's sticky header, not behind it: every point
+    // of the open menu (every 4 px down its middle) shows the menu, so what is read there is clicked.
+    await page.getByLabel('Cliente', { exact: true }).click();
+    const listbox = page.getByRole('listbox');
+    await listbox.getByRole('option').nth(1).waitFor();
+    const hidden = await listbox.evaluate((menu) => {
+      const r = menu.getBoundingClientRect();
+      const covered: number[] = [];
+      for (let y = r.top + 1; y < r.bottom - 1; y += 4) {
+        const top = document.elementFromPoint(r.left + r.width / 2, y);
+        if (!top || !menu.contains(top)) covered.push(Math.round(y));
+      }
+      return covered;
+    });
+    expect(hidden).toEqual([]);
+    await screenshot(page, 'everyday-08b-customer-filter-menu');
+    await page.keyboard.press('Escape');
     expect(errors.filter((e) => !e.includes('flushSync was called'))).toEqual([]);
   });
 

@@ -84,7 +84,11 @@ export function RefSelect(p: RefSelectProps) {
       loadingMessage={() => 'Buscando…'}
       value={p.value && record ? toOption(record) : null}
       onChange={(opt) => p.onChange(opt?.value, opt?.row)}
-      chakraStyles={p.fullWidth ? { container: (base) => ({ ...base, width: '100%' }) } : undefined}
+      chakraStyles={{
+        // Above a table's sticky header (z-index 1), which would otherwise cover the options under it.
+        menu: (base) => ({ ...base, zIndex: 'dropdown' }),
+        ...(p.fullWidth ? { container: (base) => ({ ...base, width: '100%' }) } : {}),
+      }}
     />
   );
 }
