@@ -28,15 +28,15 @@ import { BUNDLED_SCHEMAS_DIR, type SchemaRegistry } from './schemas/registry.ts'
  * editor (check-registry.ts). @throws RegistryCheckError naming each file to add.
  */
 export function checkComprobanteRegistry(schemas: SchemaRegistry): void {
-  const rendererFile = path.join(REPO_ROOT, 'src/renderers/custom-renderers.ts');
+  // The sources ship beside the bundle in a checkout; a built deployment has no src/ to check.
+  const sourcesShip = existsSync(path.join(REPO_ROOT, 'src/renderers/custom-renderers.ts'));
   assertRegistryComplete({
     types: COMPROBANTE_TYPES,
     xsdDir: xsdDir(),
     schemasDir: BUNDLED_SCHEMAS_DIR,
     schemaNamed: (name) => schemas.get(name),
     menuPaths: MENU_SEED.map((m) => m.path),
-    rendererSource: existsSync(rendererFile) ? readFileSync(rendererFile, 'utf8') : undefined,
-    rendererFile,
+    editorsDir: sourcesShip ? path.join(REPO_ROOT, 'src/renderers/comprobantes') : undefined,
     menuFile: path.join(REPO_ROOT, 'server/db/seed/menu.ts'),
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The create/edit screen of any schema: loads the record, renders SchemaForm, saves (POST, or PUT /
  * the schema's `x-update-method`), shows the server's `details` on their fields, guards unsaved
- * changes, offers delete with a confirmation, and goes back to the list after saving. A schema
- * that names a custom renderer (`x-renderer`) is handed to it.
+ * changes, offers delete with a confirmation, and goes back to the list after saving. A comprobante
+ * type's schema is handed to its editor, and a schema that names a custom renderer (`x-renderer`) to
+ * that renderer (custom-renderers.ts `rendererFor`).
  * @example <FormPage schemaName="product" basePath="/invoicing/product" id="new" />
  */
 import { Suspense, useState } from 'react';
@@ -15,7 +16,7 @@ import { useSession } from '../engine/session.ts';
 import { useEditController } from '../engine/useEditController.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { customRenderer } from './custom-renderers.ts';
+import { rendererFor } from './custom-renderers.ts';
 import { useUnsavedGuard } from './useUnsavedGuard.ts';
 
 export interface FormPageProps {
@@ -31,7 +32,7 @@ export interface FormPageProps {
 export function FormPage(p: FormPageProps) {
   const entry = useSchema(p.schemaName);
   if (!entry) throw new Error(`FormPage necesita un esquema llamado "${p.schemaName}"; no hay ninguno registrado (src/schemas/${p.schemaName}/schema.json)`);
-  const Custom = customRenderer(entry.schema['x-renderer']);
+  const Custom = rendererFor(entry);
   if (Custom) {
     return (
       <Suspense fallback={<Spinner aria-label="Cargando" />}>

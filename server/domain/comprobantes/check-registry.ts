@@ -5,14 +5,18 @@
  *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`), and
  *     whose `x-resource`, when present, is that resource too (the front end calls the API by it),
  *   - a menu entry whose path is its resource (server/db/seed/menu.ts),
- *   - a front-end editor: the schema's `x-renderer`, registered in src/renderers/custom-renderers.ts
- *     (checked where the sources ship; a built deployment carries the compiled bundle only).
+ *   - a front-end editor: its folder `src/renderers/comprobantes/${resource}/` with `Editor.tsx`, which
+ *     src/renderers/custom-renderers.ts finds by the resource (checked where the sources ship; a
+ *     built deployment carries the compiled bundle only).
  * A missing piece stops the start with one message per piece naming the file to add, instead of a
  * type that boots and then answers an opaque 500 on issue.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+
+/** The entry file of a type's editor folder, the one src/renderers/custom-renderers.ts loads. */
+export const EDITOR_FILE = 'Editor.tsx';
 
 /** One missing piece of a registered type: the file to add (or edit) and why, in Spanish. */
 export interface RegistryProblem {
@@ -31,9 +35,11 @@ export interface RegistryCheckInput {
   schemaNamed: (name: string) => { schema?: unknown } | undefined;
   /** The menu seed's paths (a comprobante's entry has its resource as path). */
   menuPaths: readonly string[];
-  /** Text of src/renderers/custom-renderers.ts, or undefined where the sources are not shipped. */
-  rendererSource?: string;
-  rendererFile: string;
+  /**
+   * The editors' folder (src/renderers/comprobantes: one `<resource>/Editor.tsx` per type), or
+   * undefined where the sources are not shipped (a built deployment: the check is skipped).
+   */
+  editorsDir?: string;
   menuFile: string;
 }
 
@@ -52,16 +58,17 @@ export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
     if (!entry) {
       add(schemaFile, `falta la carpeta de esquemas del recurso "${meta.resource}"; cree ${schemaFile} (copie la de un tipo parecido y cambie sus campos)`);
     } else {
-      const schema = entry.schema as { 'x-renderer'?: unknown; 'x-resource'?: unknown } | undefined;
+      const schema = entry.schema as { 'x-resource'?: unknown } | undefined;
       // A schema folder copied from another type keeps the other's x-resource: its editor and list
       // would then read and save through the other type's API path.
       const resource = schema?.['x-resource'];
       if (resource !== undefined && resource !== meta.resource) add(schemaFile, `su esquema dice "x-resource": "${String(resource)}"; debe decir "x-resource": "${meta.resource}" en ${schemaFile}`);
-      const renderer = schema?.['x-renderer'];
-      if (typeof renderer !== 'string') add(schemaFile, `su esquema no nombra un editor; añada "x-renderer": "${meta.resource}-editor" en ${schemaFile}`);
-      else if (input.rendererSource !== undefined && !input.rendererSource.includes(`registerRenderer('${renderer}'`)) {
-        add(input.rendererFile, `el editor "${renderer}" no está registrado; añada registerRenderer('${renderer}', () => import('./comprobante/…Editor.tsx')) en ${input.rendererFile}`);
-      }
+    }
+    if (input.editorsDir !== undefined) {
+      const folder = path.join(input.editorsDir, meta.resource);
+      const editor = path.join(folder, EDITOR_FILE);
+      if (!existsSync(folder)) add(editor, `falta la carpeta de su editor; cree ${editor} (copie la carpeta de un tipo parecido, cambie sus campos y su modelo; se registra sola por el nombre de la carpeta)`);
+      else if (!existsSync(editor)) add(editor, `la carpeta ${folder} no tiene su editor; cree ${editor} (export default del componente del editor)`);
     }
     if (!input.menuPaths.includes(meta.resource)) add(input.menuFile, `no tiene entrada de menú; añada una con path '${meta.resource}' en ${input.menuFile}`);
   }

@@ -11,7 +11,7 @@ import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import type { Row } from '../../engine/resources.ts';
 import { useApiData } from '../../engine/useApiData.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { fieldError, type Establishment } from '../invoice/invoice-model.ts';
+import { fieldError, type Establishment } from './sale-model.ts';
 import { DateInput } from '../widgets/DateInput.tsx';
 
 export interface EmissionPoint {

@@ -13,7 +13,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Row } from '../../engine/resources.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { newLine, paymentGap, type InvoiceDraft, type LineDraft, type LiveTotals } from '../invoice/invoice-model.ts';
+import { newLine, paymentGap, type InvoiceDraft, type LineDraft, type LiveTotals } from './sale-model.ts';
 import { useDefaultEmissionPoint, useEstablishments } from './EmissionPointFields.tsx';
 import { useComprobanteEditor, type ComprobanteEditor, type ComprobanteEditorParams } from './useComprobanteEditor.ts';
 import { useIvaRates } from './useIvaRates.ts';

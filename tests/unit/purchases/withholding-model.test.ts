@@ -1,10 +1,10 @@
 /**
- * The withholding editor's draft from the API (src/renderers/withholding/withholding-model.ts): a
+ * The withholding editor's draft from the API (src/renderers/comprobantes/withholding/withholding-model.ts): a
  * saved retención keeps its percentages, a proposal leaves them to the catalog, a null
  * numAutDocSustento of the view is not sent back, and the rest of a docSustento rides as given.
  */
 import { describe, expect, it } from 'vitest';
-import { fromProposal, fromWithholding, toWithholdingBody, type DocSustentoView } from '../../../src/renderers/withholding/withholding-model.ts';
+import { fromProposal, fromWithholding, toWithholdingBody, type DocSustentoView } from '../../../src/renderers/comprobantes/withholding/withholding-model.ts';
 
 const doc: DocSustentoView = {
   receivedDocument: '6f1c2b1e-8a8e-4d7a-9d55-1f3a0b2c4d5e',

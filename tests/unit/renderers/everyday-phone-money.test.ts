@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardOf } from '../../../src/renderers/list/list-options.ts';
 import { moneyText } from '../../../src/renderers/format.ts';
-import { liveTotals, newLine, productPatch, type LineDraft } from '../../../src/renderers/invoice/invoice-model.ts';
-import { settlementLiveTotals } from '../../../src/renderers/settlement/settlement-model.ts';
+import { liveTotals, newLine, productPatch, type LineDraft } from '../../../src/renderers/comprobante/sale-model.ts';
+import { settlementLiveTotals } from '../../../src/renderers/comprobantes/purchase-settlement/settlement-model.ts';
 import { asReason, firstBlocker, paymentGapBlocker } from '../../../src/renderers/comprobante/issue-blocker.ts';
 import invoiceList from '../../../src/schemas/invoice/list.json';
 import type { ListColumn } from '../../../src/engine/schema-registry.ts';

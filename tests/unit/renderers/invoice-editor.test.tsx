@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import InvoiceEditor from '../../../src/renderers/invoice/InvoiceEditor.tsx';
+import InvoiceEditor from '../../../src/renderers/comprobantes/invoice/Editor.tsx';
 import { BUNDLED } from '../../../src/engine/schema-registry.ts';
 import { session } from '../../../src/engine/session.ts';
-import { MISSING_PRODUCT } from '../../../src/renderers/invoice/invoice-model.ts';
+import { MISSING_PRODUCT } from '../../../src/renderers/comprobante/sale-model.ts';
 import { mockApi, renderScreen, USER, type Call } from './harness.tsx';
 
 const IVA = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IVA_RATES } from '../../../core/totals.ts';
-import { checkLines, infoAdicionalFromRows, liveTotals, matchProduct, MISSING_PRODUCT, newLine, pagoRows, pagosFromRows, productPatch, toRequestBody, type InvoiceDraft, type LineDraft } from '../../../src/renderers/invoice/invoice-model.ts';
+import { checkLines, infoAdicionalFromRows, liveTotals, matchProduct, MISSING_PRODUCT, newLine, pagoRows, pagosFromRows, productPatch, type InvoiceDraft, type LineDraft } from '../../../src/renderers/comprobante/sale-model.ts';
+import { toRequestBody } from '../../../src/renderers/comprobantes/invoice/invoice-model.ts';
 
 const laptop = { _id: 'p1', codigoPrincipal: 'LAP-01', descripcion: 'Laptop 14"', precioUnitario: 850, codigoPorcentajeIva: '4' };
 const book = { _id: 'p2', codigoPrincipal: 'LIB-01', descripcion: 'Libro', precioUnitario: 12.5, codigoPorcentajeIva: '0' };

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import CreditNoteEditor from '../../../src/renderers/notes/CreditNoteEditor.tsx';
-import InvoiceEditor from '../../../src/renderers/invoice/InvoiceEditor.tsx';
+import CreditNoteEditor from '../../../src/renderers/comprobantes/credit-note/Editor.tsx';
+import InvoiceEditor from '../../../src/renderers/comprobantes/invoice/Editor.tsx';
 import { BUNDLED } from '../../../src/engine/schema-registry.ts';
 import { session } from '../../../src/engine/session.ts';
 import { onNotify } from '../../../src/engine/notify.ts';

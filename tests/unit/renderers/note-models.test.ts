@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { IVA_RATES } from '../../../core/totals.ts';
-import { firstLineError, liveTotals } from '../../../src/renderers/invoice/invoice-model.ts';
-import { creditNoteFromInvoice, creditNoteProblem, fromCreditNote, toCreditNoteBody } from '../../../src/renderers/notes/credit-note-model.ts';
-import { debitNoteFromInvoice, debitNoteProblem, debitNoteTotals, fromDebitNote, newMotivo, toDebitNoteBody } from '../../../src/renderers/notes/debit-note-model.ts';
-import { newNotePath, noteBlocker, siblingPath } from '../../../src/renderers/notes/note-links.ts';
+import { firstLineError, liveTotals } from '../../../src/renderers/comprobante/sale-model.ts';
+import { creditNoteFromInvoice, creditNoteProblem, fromCreditNote, toCreditNoteBody } from '../../../src/renderers/comprobantes/credit-note/credit-note-model.ts';
+import { debitNoteFromInvoice, debitNoteProblem, debitNoteTotals, fromDebitNote, newMotivo, toDebitNoteBody } from '../../../src/renderers/comprobantes/debit-note/debit-note-model.ts';
+import { newNotePath, noteBlocker, siblingPath } from '../../../src/renderers/comprobante/notes/note-links.ts';
 
 /** An authorised factura as GET /api/invoice/{_id} answers: two IVA rates, a 6-decimal quantity. */
 const factura = {

@@ -1,12 +1,12 @@
 /**
- * The liquidación editor's model (src/renderers/settlement/settlement-model.ts) and "Copiar desde
+ * The liquidación editor's model (src/renderers/comprobantes/purchase-settlement/settlement-model.ts) and "Copiar desde
  * clientes" (src/renderers/supplier/copy-from-customer.ts): which lines count (a product or a
  * description), the body the API takes (descuento always sent, a typed code kept), the live totals
  * in USD, the retención link; which customer fields make a supplier, and no consumidor final.
  */
 import { describe, expect, it } from 'vitest';
-import { newLine } from '../../../src/renderers/invoice/invoice-model.ts';
-import { checkSettlementLines, firstSettlementLineError, fromSettlement, newWithholdingPath, NEEDS_DESCRIPTION, settlementLiveTotals, toSettlementBody } from '../../../src/renderers/settlement/settlement-model.ts';
+import { newLine } from '../../../src/renderers/comprobante/sale-model.ts';
+import { checkSettlementLines, firstSettlementLineError, fromSettlement, newWithholdingPath, NEEDS_DESCRIPTION, settlementLiveTotals, toSettlementBody } from '../../../src/renderers/comprobantes/purchase-settlement/settlement-model.ts';
 import { supplierFromCustomer, supplierWithIdentificacion } from '../../../src/renderers/supplier/copy-from-customer.ts';
 
 const RATES = { '0': 0, '4': 15 };

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import WaybillEditor from '../../../src/renderers/waybill/WaybillEditor.tsx';
-import { EmitWaybillAction } from '../../../src/renderers/waybill/EmitWaybillAction.tsx';
-import { fromWaybill } from '../../../src/renderers/waybill/waybill-model.ts';
+import WaybillEditor from '../../../src/renderers/comprobantes/waybill/Editor.tsx';
+import { EmitWaybillAction } from '../../../src/renderers/comprobantes/waybill/EmitWaybillAction.tsx';
+import { fromWaybill } from '../../../src/renderers/comprobantes/waybill/waybill-model.ts';
 import { BUNDLED } from '../../../src/engine/schema-registry.ts';
 import { session } from '../../../src/engine/session.ts';
 import { mockApi, renderScreen, USER } from './harness.tsx';

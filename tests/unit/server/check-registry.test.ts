@@ -1,9 +1,9 @@
 /**
  * The comprobante registry's start-up check (issue 29): a type registered without its XSD, its
- * schema folder (or one still naming another type's x-resource), its menu entry or its editor stops
- * the start with a message naming the file to add.
+ * schema folder (or one still naming another type's x-resource), its menu entry or its editor folder
+ * (src/renderers/comprobantes/<resource>/Editor.tsx) stops the start with a message naming the file to add.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { xsdDir } from '../../../server/sri/validate-xsd.ts';
 import { REPO_ROOT } from '../../../server/repo-root.ts';
 
 const schemas = loadSchemaRegistry();
-const rendererFile = path.join(REPO_ROOT, 'src/renderers/custom-renderers.ts');
+const editorsDir = path.join(REPO_ROOT, 'src/renderers/comprobantes');
 const tmp = mkdtempSync(path.join(tmpdir(), 'emite-registry-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -28,8 +28,7 @@ const input = (over: Partial<RegistryCheckInput> = {}): RegistryCheckInput => ({
   schemasDir: BUNDLED_SCHEMAS_DIR,
   schemaNamed: (name) => schemas.get(name),
   menuPaths: MENU_SEED.map((m) => m.path),
-  rendererSource: readFileSync(rendererFile, 'utf8'),
-  rendererFile,
+  editorsDir,
   menuFile: 'server/db/seed/menu.ts',
   ...over,
 });
@@ -58,15 +57,48 @@ describe('the comprobante registry checks itself at start', () => {
     expect(problems.find((p) => p.file.endsWith('schema.json'))!.message).toMatch(/Nota de prueba \(codDoc 05\): falta la carpeta de esquemas/);
   });
 
-  it('with its XSD and schema folder in place, the menu entry and the editor are still asked for', () => {
-    // The XSD folder copied, the throw-away XSD added (any XSD will do for a file check).
+  // The XSD folder copied, the throw-away XSD added (any XSD will do for a file check).
+  const withXsd = () => {
     const dir = path.join(tmp, 'xsd');
     cpSync(xsdDir(), dir, { recursive: true });
     cpSync(path.join(dir, 'NotaDebito_V1.0.0.xsd'), path.join(dir, 'NotaPrueba_V1.0.0.xsd'));
-    const schemaNamed = (name: string) => (name === 'test-note' ? { schema: { 'x-renderer': 'test-note-editor' } } : schemas.get(name));
-    const problems = registryProblems(input({ types: [{ meta: throwAway }], xsdDir: dir, schemaNamed }));
-    expect(problems.map((p) => p.file).sort()).toEqual([rendererFile, 'server/db/seed/menu.ts'].sort());
-    expect(problems.map((p) => p.message).join('\n')).toMatch(/registerRenderer\('test-note-editor'/);
+    return dir;
+  };
+  const testNoteSchema = (name: string) => (name === 'test-note' ? { schema: { 'x-resource': 'test-note' } } : schemas.get(name));
+  const testNoteEditor = path.join(editorsDir, 'test-note', 'Editor.tsx');
+
+  it('with its XSD and schema folder in place, the menu entry and the editor folder are still asked for', () => {
+    const problems = registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema }));
+    expect(problems.map((p) => p.file).sort()).toEqual([testNoteEditor, 'server/db/seed/menu.ts'].sort());
+    const editor = problems.find((p) => p.file === testNoteEditor)!;
+    expect(editor.message).toBe(`Nota de prueba (codDoc 05): falta la carpeta de su editor; cree ${testNoteEditor} (copie la carpeta de un tipo parecido, cambie sus campos y su modelo; se registra sola por el nombre de la carpeta)`);
+    expect(() => assertRegistryComplete(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema }))).toThrow(testNoteEditor);
+  });
+
+  it('an editor folder without its Editor.tsx is refused naming the file; with it the type is complete', () => {
+    // A copy of the editors' folder with the throw-away type's folder, first empty, then with its entry file.
+    const dir = path.join(tmp, 'editors');
+    cpSync(editorsDir, dir, { recursive: true });
+    mkdirSync(path.join(dir, 'test-note'));
+    const check = () => registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: dir, menuPaths: ['test-note'] }));
+    const expected = path.join(dir, 'test-note', 'Editor.tsx');
+    expect(check()).toEqual([{ codDoc: '05', file: expected, message: `Nota de prueba (codDoc 05): la carpeta ${path.join(dir, 'test-note')} no tiene su editor; cree ${expected} (export default del componente del editor)` }]);
+    writeFileSync(expected, 'export default function TestNoteEditor() { return null; }\n');
+    expect(check()).toEqual([]);
+  });
+
+  it('a shipped type whose editor folder is gone stops the start naming its Editor.tsx', () => {
+    const dir = path.join(tmp, 'editors-without-debit-note');
+    cpSync(editorsDir, dir, { recursive: true });
+    rmSync(path.join(dir, 'debit-note'), { recursive: true });
+    const [problem, ...rest] = registryProblems(input({ editorsDir: dir }));
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ codDoc: '05', file: path.join(dir, 'debit-note', 'Editor.tsx') });
+    expect(problem.message).toMatch(/^Nota de débito \(codDoc 05\): falta la carpeta de su editor/);
+  });
+
+  it('a built deployment (no sources shipped) skips the editor check', () => {
+    expect(registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: undefined, menuPaths: ['test-note'] }))).toEqual([]);
   });
 
   it("a schema folder copied from another type, still naming the other's x-resource, is refused naming the fix", () => {
@@ -77,10 +109,8 @@ describe('the comprobante registry checks itself at start', () => {
     expect(problem.message).toMatch(/"x-resource": "credit-note"; debe decir "x-resource": "debit-note"/);
   });
 
-  it('a schema without x-renderer is asked to name its editor', () => {
-    const schemaNamed = (name: string) => (name === 'debit-note' ? { schema: { type: 'object' } } : schemas.get(name));
-    const [problem] = registryProblems(input({ schemaNamed }));
-    expect(problem.codDoc).toBe('05');
-    expect(problem.message).toMatch(/"x-renderer": "debit-note-editor"/);
+  it('a schema without x-renderer is complete: the editor is found by the resource', () => {
+    const schemaNamed = (name: string) => (name === 'debit-note' ? { schema: { type: 'object', 'x-resource': 'debit-note' } } : schemas.get(name));
+    expect(registryProblems(input({ schemaNamed }))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Flex, Grid, Link, Stack, Text } from '@chakra-ui/react';
 import { useCatalog } from '../../../engine/catalogs.ts';
-import { siblingPath } from '../../notes/note-links.ts';
+import { siblingPath } from '../notes/note-links.ts';
 import { DocumentFacts, DocumentTable } from './DocumentParts.tsx';
 import { destinatarios, headerFacts, infoFacts, lineRows, motivoRows, pagoRows, retencionRows, totalRows, type IssuedRecord } from './issued-document-model.ts';
 
