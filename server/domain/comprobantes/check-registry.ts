@@ -4,9 +4,9 @@
  *   - an XSD for each version it declares (`${xsdDir}/${xsdPrefix}${version}.xsd`, shared/sri/xsd),
  *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`), and
  *     whose `x-resource`, when present, is that resource too (the front end calls the API by it),
- *   - a menu entry whose path is its resource (server/db/seed/menu.ts),
  *   - a front-end editor: the schema's `x-renderer`, registered in src/renderers/custom-renderers.ts
  *     (checked where the sources ship; a built deployment carries the compiled bundle only).
+ * (Its menu entry is built from its `meta.menu`, server/db/seed/menu.ts: nothing to check.)
  * A missing piece stops the start with one message per piece naming the file to add, instead of a
  * type that boots and then answers an opaque 500 on issue.
  */
@@ -29,12 +29,9 @@ export interface RegistryCheckInput {
   schemasDir: string;
   /** The merged schema registry's lookup by name. */
   schemaNamed: (name: string) => { schema?: unknown } | undefined;
-  /** The menu seed's paths (a comprobante's entry has its resource as path). */
-  menuPaths: readonly string[];
   /** Text of src/renderers/custom-renderers.ts, or undefined where the sources are not shipped. */
   rendererSource?: string;
   rendererFile: string;
-  menuFile: string;
 }
 
 /** Every missing piece of every registered type, in registry order; [] when the registry is complete. */
@@ -63,7 +60,6 @@ export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
         add(input.rendererFile, `el editor "${renderer}" no está registrado; añada registerRenderer('${renderer}', () => import('./comprobante/…Editor.tsx')) en ${input.rendererFile}`);
       }
     }
-    if (!input.menuPaths.includes(meta.resource)) add(input.menuFile, `no tiene entrada de menú; añada una con path '${meta.resource}' en ${input.menuFile}`);
   }
   return problems;
 }

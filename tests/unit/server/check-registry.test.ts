@@ -1,7 +1,7 @@
 /**
  * The comprobante registry's start-up check (issue 29): a type registered without its XSD, its
- * schema folder (or one still naming another type's x-resource), its menu entry or its editor stops
- * the start with a message naming the file to add.
+ * schema folder (or one still naming another type's x-resource) or its editor stops the start with a
+ * message naming the file to add. (Its menu entry is built from its meta: tests/unit/server/menu-seed.)
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import { COMPROBANTE_TYPES } from '../../../server/domain/comprobantes/registry.
 import { assertRegistryComplete, registryProblems, RegistryCheckError, type RegistryCheckInput } from '../../../server/domain/comprobantes/check-registry.ts';
 import { checkComprobanteRegistry } from '../../../server/bootstrap.ts';
 import { BUNDLED_SCHEMAS_DIR, loadSchemaRegistry } from '../../../server/schemas/registry.ts';
-import { MENU_SEED } from '../../../server/db/seed/menu.ts';
 import { xsdDir } from '../../../server/sri/validate-xsd.ts';
 import { REPO_ROOT } from '../../../server/repo-root.ts';
 
@@ -27,10 +26,8 @@ const input = (over: Partial<RegistryCheckInput> = {}): RegistryCheckInput => ({
   xsdDir: xsdDir(),
   schemasDir: BUNDLED_SCHEMAS_DIR,
   schemaNamed: (name) => schemas.get(name),
-  menuPaths: MENU_SEED.map((m) => m.path),
   rendererSource: readFileSync(rendererFile, 'utf8'),
   rendererFile,
-  menuFile: 'server/db/seed/menu.ts',
   ...over,
 });
 
@@ -58,14 +55,14 @@ describe('the comprobante registry checks itself at start', () => {
     expect(problems.find((p) => p.file.endsWith('schema.json'))!.message).toMatch(/Nota de prueba \(codDoc 05\): falta la carpeta de esquemas/);
   });
 
-  it('with its XSD and schema folder in place, the menu entry and the editor are still asked for', () => {
+  it('with its XSD and schema folder in place, the editor is still asked for', () => {
     // The XSD folder copied, the throw-away XSD added (any XSD will do for a file check).
     const dir = path.join(tmp, 'xsd');
     cpSync(xsdDir(), dir, { recursive: true });
     cpSync(path.join(dir, 'NotaDebito_V1.0.0.xsd'), path.join(dir, 'NotaPrueba_V1.0.0.xsd'));
     const schemaNamed = (name: string) => (name === 'test-note' ? { schema: { 'x-renderer': 'test-note-editor' } } : schemas.get(name));
     const problems = registryProblems(input({ types: [{ meta: throwAway }], xsdDir: dir, schemaNamed }));
-    expect(problems.map((p) => p.file).sort()).toEqual([rendererFile, 'server/db/seed/menu.ts'].sort());
+    expect(problems.map((p) => p.file)).toEqual([rendererFile]);
     expect(problems.map((p) => p.message).join('\n')).toMatch(/registerRenderer\('test-note-editor'/);
   });
 
