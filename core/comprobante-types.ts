@@ -1,7 +1,7 @@
 /**
  * The SRI's electronic comprobantes as data, shared by server, sandbox SRI and front end (DESIGN.md
  * §7): codDoc (SRI ficha técnica offline, tabla 3), the XML root and its info element, the XSD file
- * of each version (shared/sri/xsd), the API resource and the Spanish names. No behaviour: the
+ * of each version (shared/sri/xsd), the API resource, the Spanish names and the sidebar entry. No behaviour: the
  * server's per-type folders (server/domain/comprobantes/<type>/) hold what differs.
  * Source: shared/sri/SRI.md "Other comprobantes" (versions to emit) and the official XSD file names.
  */
@@ -31,18 +31,32 @@ export interface ComprobanteTypeMeta {
   resource: string;
   /** File names of downloads and mail attachments (`nota-credito-001-001-000000001.xml`). */
   fileStem: string;
+  /** Its sidebar entry (server/db/seed/menu.ts builds the row `${group}.${resource}`, path = resource). */
+  menu: ComprobanteMenu;
+}
+
+/**
+ * A comprobante's sidebar entry: the group it sits in (a menu seed group id), its plural title, the
+ * letters shown when the sidebar is collapsed, and its position (the menu is sorted by position).
+ * Who sees it is the type's `permission` (server registry), as for its API routes.
+ */
+export interface ComprobanteMenu {
+  group: 'invoicing' | 'purchases';
+  title: string;
+  ab: string;
+  position: number;
 }
 
 const meta = (m: ComprobanteTypeMeta) => m;
 
 /** Every comprobante the SRI's offline scheme knows, by codDoc. */
 export const COMPROBANTE_TYPE_META: Readonly<Record<CodDoc, ComprobanteTypeMeta>> = {
-  '01': meta({ codDoc: '01', gender: 'f', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura' }),
-  '03': meta({ codDoc: '03', gender: 'f', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra' }),
-  '04': meta({ codDoc: '04', gender: 'f', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito' }),
-  '05': meta({ codDoc: '05', gender: 'f', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito' }),
-  '06': meta({ codDoc: '06', gender: 'f', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision' }),
-  '07': meta({ codDoc: '07', gender: 'm', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion' }),
+  '01': meta({ codDoc: '01', gender: 'f', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura', menu: { group: 'invoicing', title: 'Facturas', ab: 'F', position: 21 } }),
+  '03': meta({ codDoc: '03', gender: 'f', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra', menu: { group: 'purchases', title: 'Liquidaciones de compra', ab: 'LC', position: 43 } }),
+  '04': meta({ codDoc: '04', gender: 'f', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito', menu: { group: 'invoicing', title: 'Notas de crédito', ab: 'NC', position: 22 } }),
+  '05': meta({ codDoc: '05', gender: 'f', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito', menu: { group: 'invoicing', title: 'Notas de débito', ab: 'ND', position: 23 } }),
+  '06': meta({ codDoc: '06', gender: 'f', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision', menu: { group: 'invoicing', title: 'Guías de remisión', ab: 'GR', position: 29 } }),
+  '07': meta({ codDoc: '07', gender: 'm', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion', menu: { group: 'purchases', title: 'Retenciones', ab: 'RT', position: 42 } }),
 };
 
 /** The metadata of a codDoc, or undefined for one the SRI does not define. */

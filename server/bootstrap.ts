@@ -17,15 +17,14 @@ import { loadSchemaRegistry } from './schemas/registry.ts';
 import { ensureRecordIndexes } from './domain/records/record-resources.ts';
 import type { AppDeps } from './app-deps.ts';
 import { openChangeFeed } from './db/change-feed.ts';
-import { MENU_SEED } from './db/seed/menu.ts';
 import { COMPROBANTE_TYPES } from './domain/comprobantes/registry.ts';
 import { assertRegistryComplete } from './domain/comprobantes/check-registry.ts';
 import { xsdDir } from './sri/validate-xsd.ts';
 import { BUNDLED_SCHEMAS_DIR, type SchemaRegistry } from './schemas/registry.ts';
 
 /**
- * Stop the start when a registered comprobante type misses its XSD, schema folder, menu entry or
- * editor (check-registry.ts). @throws RegistryCheckError naming each file to add.
+ * Stop the start when a registered comprobante type misses its XSD, schema folder or editor
+ * (check-registry.ts). @throws RegistryCheckError naming each file to add.
  */
 export function checkComprobanteRegistry(schemas: SchemaRegistry): void {
   // The sources ship beside the bundle in a checkout; a built deployment has no src/ to check.
@@ -35,9 +34,7 @@ export function checkComprobanteRegistry(schemas: SchemaRegistry): void {
     xsdDir: xsdDir(),
     schemasDir: BUNDLED_SCHEMAS_DIR,
     schemaNamed: (name) => schemas.get(name),
-    menuPaths: MENU_SEED.map((m) => m.path),
     editorsDir: sourcesShip ? path.join(REPO_ROOT, 'src/renderers/comprobantes') : undefined,
-    menuFile: path.join(REPO_ROOT, 'server/db/seed/menu.ts'),
   });
 }
 

@@ -1,28 +1,51 @@
 /**
  * The platform menu (DESIGN.md §3): Dashboard; Facturación; Compras; Contabilidad; Administración (staff). runSeeds upserts
  * every row by id at each start, so an existing database gets new entries and positions.
+ * The comprobantes' rows are not written here: each registered type (server/domain/comprobantes/registry.ts)
+ * brings its own from `meta.menu` (core/comprobante-types.ts), see {@link comprobanteMenuRows}.
  */
+import type { ComprobanteMenu } from '../../../core/comprobante-types.ts';
 import type { MenuRowInput } from '../../domain/admin/build-menu.ts';
+import type { ComprobanteType } from '../../domain/comprobantes/comprobante-type.ts';
+import { COMPROBANTE_TYPES } from '../../domain/comprobantes/registry.ts';
+
+/** The groups a comprobante may sit in (`meta.menu.group`); tsc asks for a row here when core names a new one. */
+const COMPROBANTE_GROUPS: Record<ComprobanteMenu['group'], MenuRowInput> = {
+  invoicing: { id: 'invoicing', path: '/invoicing', title: 'Facturación', type: 'sub', icontype: 'receipt', collapse: 'invoicing', position: 20 },
+  // The purchase side (DESIGN.md §8), guarded by the 'purchase' permission; suppliers are a schema-only resource ('record').
+  purchases: { id: 'purchases', path: '/purchases', title: 'Compras', type: 'sub', icontype: 'shopping', collapse: 'purchases', position: 40 },
+};
+
+/**
+ * One menu row per comprobante type: id `${group}.${resource}`, path its API resource, title, ab and
+ * position from `meta.menu`, guarded by the type's permission (the notas and the guía by 'invoice',
+ * the retención and the liquidación by 'purchase': the roles seed has no permission per type).
+ */
+export function comprobanteMenuRows(types: readonly Pick<ComprobanteType, 'meta' | 'permission'>[]): MenuRowInput[] {
+  return types.map(({ meta, permission }) => ({
+    id: `${meta.menu.group}.${meta.resource}`,
+    parentId: meta.menu.group,
+    path: meta.resource,
+    title: meta.menu.title,
+    ab: meta.menu.ab,
+    resource: permission,
+    position: meta.menu.position,
+  }));
+}
 
 export const MENU_SEED: MenuRowInput[] = [
   { id: 'dashboard', path: '/dashboard', title: 'Inicio', type: 'link', icontype: 'dashboard', resource: 'dashboard', position: 10 },
-  { id: 'invoicing', path: '/invoicing', title: 'Facturación', type: 'sub', icontype: 'receipt', collapse: 'invoicing', position: 20 },
-  { id: 'invoicing.invoice', parentId: 'invoicing', path: 'invoice', title: 'Facturas', ab: 'F', resource: 'invoice', position: 21 },
-  // The notas are guarded by the factura's permission (roles seed has no 'credit-note'/'debit-note').
-  { id: 'invoicing.credit-note', parentId: 'invoicing', path: 'credit-note', title: 'Notas de crédito', ab: 'NC', resource: 'invoice', position: 22 },
-  { id: 'invoicing.debit-note', parentId: 'invoicing', path: 'debit-note', title: 'Notas de débito', ab: 'ND', resource: 'invoice', position: 23 },
-  { id: 'invoicing.waybill', parentId: 'invoicing', path: 'waybill', title: 'Guías de remisión', ab: 'GR', resource: 'invoice', position: 29 },
+  COMPROBANTE_GROUPS.invoicing,
+  // The comprobantes' rows come from their types (comprobanteMenuRows, at the end; positions in core's meta.menu).
   { id: 'invoicing.customer', parentId: 'invoicing', path: 'customer', title: 'Clientes', ab: 'C', resource: 'customer', position: 24 },
   // Schema-only resource (src/schemas/carrier, record storage): guarded by the 'record' permission.
   { id: 'invoicing.carrier', parentId: 'invoicing', path: 'carrier', title: 'Transportistas', ab: 'T', resource: 'record', position: 28 },
   { id: 'invoicing.product', parentId: 'invoicing', path: 'product', title: 'Productos', ab: 'P', resource: 'product', position: 25 },
   { id: 'invoicing.establishment', parentId: 'invoicing', path: 'establishment', title: 'Establecimientos', ab: 'E', resource: 'establishment', position: 26 },
   { id: 'invoicing.user', parentId: 'invoicing', path: 'user', title: 'Usuarios', ab: 'U', resource: 'user', position: 27 },
-  // The purchase side (DESIGN.md §8), guarded by the 'purchase' permission; suppliers are a schema-only resource ('record').
-  { id: 'purchases', path: '/purchases', title: 'Compras', type: 'sub', icontype: 'shopping', collapse: 'purchases', position: 40 },
+  COMPROBANTE_GROUPS.purchases,
   { id: 'purchases.received-document', parentId: 'purchases', path: 'received-document', title: 'Recibidos', ab: 'R', resource: 'purchase', position: 41 },
-  { id: 'purchases.withholding', parentId: 'purchases', path: 'withholding', title: 'Retenciones', ab: 'RT', resource: 'purchase', position: 42 },
-  { id: 'purchases.purchase-settlement', parentId: 'purchases', path: 'purchase-settlement', title: 'Liquidaciones de compra', ab: 'LC', resource: 'purchase', position: 43 },
+  // The comprobantes' rows come from their types (comprobanteMenuRows, at the end; positions in core's meta.menu).
   { id: 'purchases.supplier', parentId: 'purchases', path: 'supplier', title: 'Proveedores', ab: 'PV', resource: 'record', position: 44 },
   // The monthly close (DESIGN.md §11), guarded by the 'report' permission; positions 65–69 are issue 26's.
   { id: 'accounting', path: '/accounting', title: 'Contabilidad', type: 'sub', icontype: 'accounting', collapse: 'accounting', position: 60 },
@@ -46,4 +69,5 @@ export const MENU_SEED: MenuRowInput[] = [
   { id: 'config.screens', parentId: 'config', path: 'screens', title: 'Pantallas', ab: 'PA', resource: 'screens', position: 82 },
   { id: 'admin', path: '/admin', title: 'Administración', type: 'sub', icontype: 'settings', collapse: 'admin', position: 90 },
   { id: 'admin.table', parentId: 'admin', path: 'table', title: 'Tablas y catálogos', ab: 'T', staffOnly: true, position: 91 },
+  ...comprobanteMenuRows(COMPROBANTE_TYPES),
 ];

@@ -4,10 +4,10 @@
  *   - an XSD for each version it declares (`${xsdDir}/${xsdPrefix}${version}.xsd`, shared/sri/xsd),
  *   - a schema folder whose name is its API resource (`src/schemas/${resource}/schema.json`), and
  *     whose `x-resource`, when present, is that resource too (the front end calls the API by it),
- *   - a menu entry whose path is its resource (server/db/seed/menu.ts),
  *   - a front-end editor: its folder `src/renderers/comprobantes/${resource}/` with `Editor.tsx`, which
  *     src/renderers/custom-renderers.ts finds by the resource (checked where the sources ship; a
  *     built deployment carries the compiled bundle only).
+ * (Its menu entry is built from its `meta.menu`, server/db/seed/menu.ts: nothing to check.)
  * A missing piece stops the start with one message per piece naming the file to add, instead of a
  * type that boots and then answers an opaque 500 on issue.
  */
@@ -33,14 +33,11 @@ export interface RegistryCheckInput {
   schemasDir: string;
   /** The merged schema registry's lookup by name. */
   schemaNamed: (name: string) => { schema?: unknown } | undefined;
-  /** The menu seed's paths (a comprobante's entry has its resource as path). */
-  menuPaths: readonly string[];
   /**
    * The editors' folder (src/renderers/comprobantes: one `<resource>/Editor.tsx` per type), or
    * undefined where the sources are not shipped (a built deployment: the check is skipped).
    */
   editorsDir?: string;
-  menuFile: string;
 }
 
 /** Every missing piece of every registered type, in registry order; [] when the registry is complete. */
@@ -70,7 +67,6 @@ export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
       if (!existsSync(folder)) add(editor, `falta la carpeta de su editor; cree ${editor} (copie la carpeta de un tipo parecido, cambie sus campos y su modelo; se registra sola por el nombre de la carpeta)`);
       else if (!existsSync(editor)) add(editor, `la carpeta ${folder} no tiene su editor; cree ${editor} (export default del componente del editor)`);
     }
-    if (!input.menuPaths.includes(meta.resource)) add(input.menuFile, `no tiene entrada de menú; añada una con path '${meta.resource}' en ${input.menuFile}`);
   }
   return problems;
 }

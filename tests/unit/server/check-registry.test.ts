@@ -1,7 +1,8 @@
 /**
  * The comprobante registry's start-up check (issue 29): a type registered without its XSD, its
- * schema folder (or one still naming another type's x-resource), its menu entry or its editor folder
+ * schema folder (or one still naming another type's x-resource) or its editor folder
  * (src/renderers/comprobantes/<resource>/Editor.tsx) stops the start with a message naming the file to add.
+ * (Its menu entry is built from its meta: tests/unit/server/menu-seed.)
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,6 @@ import { COMPROBANTE_TYPES } from '../../../server/domain/comprobantes/registry.
 import { assertRegistryComplete, registryProblems, RegistryCheckError, type RegistryCheckInput } from '../../../server/domain/comprobantes/check-registry.ts';
 import { checkComprobanteRegistry } from '../../../server/bootstrap.ts';
 import { BUNDLED_SCHEMAS_DIR, loadSchemaRegistry } from '../../../server/schemas/registry.ts';
-import { MENU_SEED } from '../../../server/db/seed/menu.ts';
 import { xsdDir } from '../../../server/sri/validate-xsd.ts';
 import { REPO_ROOT } from '../../../server/repo-root.ts';
 
@@ -27,9 +27,7 @@ const input = (over: Partial<RegistryCheckInput> = {}): RegistryCheckInput => ({
   xsdDir: xsdDir(),
   schemasDir: BUNDLED_SCHEMAS_DIR,
   schemaNamed: (name) => schemas.get(name),
-  menuPaths: MENU_SEED.map((m) => m.path),
   editorsDir,
-  menuFile: 'server/db/seed/menu.ts',
   ...over,
 });
 
@@ -67,9 +65,9 @@ describe('the comprobante registry checks itself at start', () => {
   const testNoteSchema = (name: string) => (name === 'test-note' ? { schema: { 'x-resource': 'test-note' } } : schemas.get(name));
   const testNoteEditor = path.join(editorsDir, 'test-note', 'Editor.tsx');
 
-  it('with its XSD and schema folder in place, the menu entry and the editor folder are still asked for', () => {
+  it('with its XSD and schema folder in place, the editor folder is still asked for', () => {
     const problems = registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema }));
-    expect(problems.map((p) => p.file).sort()).toEqual([testNoteEditor, 'server/db/seed/menu.ts'].sort());
+    expect(problems.map((p) => p.file)).toEqual([testNoteEditor]);
     const editor = problems.find((p) => p.file === testNoteEditor)!;
     expect(editor.message).toBe(`Nota de prueba (codDoc 05): falta la carpeta de su editor; cree ${testNoteEditor} (copie la carpeta de un tipo parecido, cambie sus campos y su modelo; se registra sola por el nombre de la carpeta)`);
     expect(() => assertRegistryComplete(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema }))).toThrow(testNoteEditor);
@@ -80,7 +78,7 @@ describe('the comprobante registry checks itself at start', () => {
     const dir = path.join(tmp, 'editors');
     cpSync(editorsDir, dir, { recursive: true });
     mkdirSync(path.join(dir, 'test-note'));
-    const check = () => registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: dir, menuPaths: ['test-note'] }));
+    const check = () => registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: dir }));
     const expected = path.join(dir, 'test-note', 'Editor.tsx');
     expect(check()).toEqual([{ codDoc: '05', file: expected, message: `Nota de prueba (codDoc 05): la carpeta ${path.join(dir, 'test-note')} no tiene su editor; cree ${expected} (export default del componente del editor)` }]);
     writeFileSync(expected, 'export default function TestNoteEditor() { return null; }\n');
@@ -98,7 +96,7 @@ describe('the comprobante registry checks itself at start', () => {
   });
 
   it('a built deployment (no sources shipped) skips the editor check', () => {
-    expect(registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: undefined, menuPaths: ['test-note'] }))).toEqual([]);
+    expect(registryProblems(input({ types: [{ meta: throwAway }], xsdDir: withXsd(), schemaNamed: testNoteSchema, editorsDir: undefined }))).toEqual([]);
   });
 
   it("a schema folder copied from another type, still naming the other's x-resource, is refused naming the fix", () => {

@@ -1,6 +1,7 @@
 /**
  * Route bodies derived from the form schemas (issue 18): the generated `as const` copies equal their
- * JSON (so editing src/schemas/<name>/schema.json without `npm run schemas:consts` fails here), and
+ * JSON (so editing src/schemas/<name>/schema.json without `npm run schemas:consts` fails here: the
+ * `pre` scripts of build, dev, test and typecheck only write a missing copy, never a stale one), and
  * formBody keeps a form's fields and limits while leaving out annotations and defaults.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { userSchema } from '../../../server/schemas/generated/user-schema.ts';
 
 describe('form schemas as route bodies', () => {
   it.each(SCHEMA_CONSTS)('server/schemas/generated/%s-schema.ts is up to date with its schema.json', (name) => {
-    expect(readFileSync(generatedFile(name), 'utf8')).toBe(schemaConstSource(name));
+    expect(readFileSync(generatedFile(name), 'utf8'), `${name}-schema.ts is stale: run npm run schemas:consts and commit it`).toBe(schemaConstSource(name));
   });
 
   it('takes the user form fields and limits, adds server-only fields, drops defaults and x- keys', () => {
