@@ -33,6 +33,14 @@ export interface ComprobanteTypeMeta {
   fileStem: string;
   /** Its sidebar entry (server/db/seed/menu.ts builds the row `${group}.${resource}`, path = resource). */
   menu: ComprobanteMenu;
+  /**
+   * How an AUTORIZADA one counts in the company's sales (dashboard sums, receivables): 1 adds its
+   * importeTotal, IVA and lines (factura, nota de débito), -1 takes them away (nota de crédito), 0
+   * leaves money out (purchases and the guía); every one still counts as a document. The database
+   * reads it through `comprobante_sales_sign(cod_doc)`, rewritten from this list at start
+   * (server/db/seed/sales-sign.ts). A sale (1) is also what a customer owes (Cuentas por cobrar).
+   */
+  salesSign: 1 | -1 | 0;
 }
 
 /**
@@ -51,12 +59,12 @@ const meta = (m: ComprobanteTypeMeta) => m;
 
 /** Every comprobante the SRI's offline scheme knows, by codDoc. */
 export const COMPROBANTE_TYPE_META: Readonly<Record<CodDoc, ComprobanteTypeMeta>> = {
-  '01': meta({ codDoc: '01', gender: 'f', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura', menu: { group: 'invoicing', title: 'Facturas', ab: 'F', position: 21 } }),
-  '03': meta({ codDoc: '03', gender: 'f', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra', menu: { group: 'purchases', title: 'Liquidaciones de compra', ab: 'LC', position: 43 } }),
-  '04': meta({ codDoc: '04', gender: 'f', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito', menu: { group: 'invoicing', title: 'Notas de crédito', ab: 'NC', position: 22 } }),
-  '05': meta({ codDoc: '05', gender: 'f', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito', menu: { group: 'invoicing', title: 'Notas de débito', ab: 'ND', position: 23 } }),
-  '06': meta({ codDoc: '06', gender: 'f', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision', menu: { group: 'invoicing', title: 'Guías de remisión', ab: 'GR', position: 29 } }),
-  '07': meta({ codDoc: '07', gender: 'm', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion', menu: { group: 'purchases', title: 'Retenciones', ab: 'RT', position: 42 } }),
+  '01': meta({ codDoc: '01', salesSign: 1, gender: 'f', label: 'Factura', title: 'FACTURA', rootElement: 'factura', infoElement: 'infoFactura', dateElement: 'fechaEmision', xsdPrefix: 'factura_V', versions: ['1.0.0', '1.1.0', '2.0.0', '2.1.0'], defaultVersion: '1.1.0', resource: 'invoice', fileStem: 'factura', menu: { group: 'invoicing', title: 'Facturas', ab: 'F', position: 21 } }),
+  '03': meta({ codDoc: '03', salesSign: 0, gender: 'f', label: 'Liquidación de compra', title: 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS', rootElement: 'liquidacionCompra', infoElement: 'infoLiquidacionCompra', dateElement: 'fechaEmision', xsdPrefix: 'LiquidacionCompra_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'purchase-settlement', fileStem: 'liquidacion-compra', menu: { group: 'purchases', title: 'Liquidaciones de compra', ab: 'LC', position: 43 } }),
+  '04': meta({ codDoc: '04', salesSign: -1, gender: 'f', label: 'Nota de crédito', title: 'NOTA DE CRÉDITO', rootElement: 'notaCredito', infoElement: 'infoNotaCredito', dateElement: 'fechaEmision', xsdPrefix: 'NotaCredito_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'credit-note', fileStem: 'nota-credito', menu: { group: 'invoicing', title: 'Notas de crédito', ab: 'NC', position: 22 } }),
+  '05': meta({ codDoc: '05', salesSign: 1, gender: 'f', label: 'Nota de débito', title: 'NOTA DE DÉBITO', rootElement: 'notaDebito', infoElement: 'infoNotaDebito', dateElement: 'fechaEmision', xsdPrefix: 'NotaDebito_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'debit-note', fileStem: 'nota-debito', menu: { group: 'invoicing', title: 'Notas de débito', ab: 'ND', position: 23 } }),
+  '06': meta({ codDoc: '06', salesSign: 0, gender: 'f', label: 'Guía de remisión', title: 'GUÍA DE REMISIÓN', rootElement: 'guiaRemision', infoElement: 'infoGuiaRemision', dateElement: 'fechaIniTransporte', xsdPrefix: 'GuiaRemision_V', versions: ['1.0.0', '1.1.0'], defaultVersion: '1.1.0', resource: 'waybill', fileStem: 'guia-remision', menu: { group: 'invoicing', title: 'Guías de remisión', ab: 'GR', position: 29 } }),
+  '07': meta({ codDoc: '07', salesSign: 0, gender: 'm', label: 'Comprobante de retención', title: 'COMPROBANTE DE RETENCIÓN', rootElement: 'comprobanteRetencion', infoElement: 'infoCompRetencion', dateElement: 'fechaEmision', xsdPrefix: 'ComprobanteRetencion_V', versions: ['1.0.0', '2.0.0'], defaultVersion: '2.0.0', resource: 'withholding', fileStem: 'retencion', menu: { group: 'purchases', title: 'Retenciones', ab: 'RT', position: 42 } }),
 };
 
 /** The metadata of a codDoc, or undefined for one the SRI does not define. */
@@ -78,3 +86,11 @@ export function xsdFileFor(m: ComprobanteTypeMeta, version: string): string {
   if (!m.versions.includes(version)) throw new Error(`Versión ${version} no admitida para ${m.label.toLowerCase()} (admitidas: ${m.versions.join(', ')})`);
   return `${m.xsdPrefix}${version}.xsd`;
 }
+
+/**
+ * The codDocs of sales (`salesSign` 1: factura, nota de débito): what a customer owes, in the
+ * dashboard's «Por cobrar» and «Vencido».
+ */
+export const SALE_COD_DOCS: readonly CodDoc[] = Object.values(COMPROBANTE_TYPE_META)
+  .filter((m) => m.salesSign === 1)
+  .map((m) => m.codDoc);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
+import { COMPROBANTE_TYPE_META } from '../../core/comprobante-types.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
+import { syncSalesSign } from '../../server/db/seed/sales-sign.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 
 // "Now" is 2026-11-20 10:00 in Ecuador.
@@ -137,6 +140,46 @@ describe('GET /api/dashboard', () => {
     ]);
     expect(d.authorisedInPeriod).toBe(1);
     expect(d.sales.thisMonth).toBe(977.5);
+  });
+
+  it("counts sales by each type's salesSign in the registry: a nota de crédito subtracts, a nota de débito adds, a registry change reaches the database at start", async () => {
+    const e = await signUp(t, { ruc: await newRuc() });
+    const own = await seedMasterData(t, e.auth);
+    const db = t.database.db;
+    const asType = (id: string, codDoc: string) => db.execute(sql`update comprobante set cod_doc = ${codDoc} where id = ${id}`);
+    const authorise = (id: string) => db.execute(sql`update comprobante set status = 'AUTORIZADA', secuencial = ${Math.floor(Math.random() * 1e6)} where id = ${id}`);
+    const sales = async () => (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: e.auth })).json().sales.thisMonth;
+    // The database's function says what core/comprobante-types.ts says, type by type.
+    for (const m of Object.values(COMPROBANTE_TYPE_META)) {
+      const [row] = await queryRows<{ sign: number }>(db, sql`select comprobante_sales_sign(${m.codDoc}) as sign`);
+      expect([m.codDoc, Number(row.sign)]).toEqual([m.codDoc, m.salesSign]);
+    }
+    await invoice(e.auth, own, { status: 'AUTORIZADA', fecha: '2026-11-10', laptops: 1 }); // 977.50
+    // Retyped while a draft, then authorised: each counts with its type's sign when it is authorised.
+    const note = await invoice(e.auth, own, { status: 'BORRADOR', fecha: '2026-11-11', books: 1 });
+    await asType(note._id, '04');
+    await authorise(note._id);
+    const afterCredit = await sales();
+    expect(afterCredit).toBeLessThan(977.5);
+    const book = 977.5 - afterCredit;
+    const debit = await invoice(e.auth, own, { status: 'BORRADOR', fecha: '2026-11-12', books: 1 });
+    await asType(debit._id, '05');
+    await authorise(debit._id);
+    expect(await sales()).toBeCloseTo(977.5, 2);
+    // A registry that counted the guía as a sale: the start rewrites the function once, and a guía
+    // authorised afterwards adds to the sales; the shipped registry puts it back.
+    const guiaAsSale = Object.values(COMPROBANTE_TYPE_META).map((m) => (m.codDoc === '06' ? { ...m, salesSign: 1 as const } : m));
+    try {
+      expect(await db.transaction((tx) => syncSalesSign(tx, guiaAsSale))).toBe(true);
+      expect(await db.transaction((tx) => syncSalesSign(tx, guiaAsSale))).toBe(false);
+      const guia = await invoice(e.auth, own, { status: 'BORRADOR', fecha: '2026-11-13', books: 1 });
+      await asType(guia._id, '06');
+      await authorise(guia._id);
+      expect(await sales()).toBeCloseTo(977.5 + book, 2);
+    } finally {
+      expect(await db.transaction((tx) => syncSalesSign(tx))).toBe(true);
+    }
+    expect(await db.transaction((tx) => syncSalesSign(tx))).toBe(false);
   });
 
   it('counts the certificate\'s whole days to expiry and lists it under attention from 30 days', async () => {

@@ -1,6 +1,7 @@
 /**
  * Idempotent seeds applied at every start: SRI catalogs (inserted when missing, so staff edits
- * survive), roles and menu (kept in step with the code).
+ * survive), roles and menu (kept in step with the code), and the sales sign of each comprobante type
+ * (sales-sign.ts, from the registry).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -8,6 +9,7 @@ import { catalogEntries, catalogTables, menuItems, roles } from '../schema/index
 import { SRI_CATALOGS } from './sri-catalogs.ts';
 import { ROLE_SEEDS } from './roles.ts';
 import { MENU_SEED } from './menu.ts';
+import { syncSalesSign } from './sales-sign.ts';
 
 export async function runSeeds(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -43,5 +45,6 @@ export async function runSeeds(db: Db): Promise<void> {
       };
       await tx.insert(menuItems).values(row).onConflictDoUpdate({ target: menuItems.id, set: { ...row, id: sql`excluded.id` } });
     }
+    await syncSalesSign(tx);
   });
 }

@@ -8,6 +8,7 @@
  * so a company with a million paid invoices reads only its open ones.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { SALE_COD_DOCS } from '../../../core/comprobante-types.ts';
 import { scopeSqlText, type EmissionScope } from '../users/emission-scope.ts';
 
 /** Most overdue documents listed under attention. */
@@ -15,7 +16,7 @@ export const OVERDUE_ATTENTION_LIMIT = 20;
 
 /** @param p.today 'YYYY-MM-DD' (America/Guayaquil): a document is overdue when its due date is before it. */
 export function receivablesSql(p: { companyId: string; scope?: EmissionScope; today: string }): SQL {
-  const open = sql`company_id = ${p.companyId} and ${scopeSqlText(p.scope)} and cod_doc in ('01', '05') and payment_state in ('PENDIENTE', 'PARCIAL')`;
+  const open = sql`company_id = ${p.companyId} and ${scopeSqlText(p.scope)} and cod_doc in (${sql.join(SALE_COD_DOCS.map((c) => sql`${c}`), sql`, `)}) and payment_state in ('PENDIENTE', 'PARCIAL')`;
   return sql`
     select
       (select json_build_object(
