@@ -170,4 +170,15 @@ describe('comprobante de retención XML 2.0.0', () => {
       expect(text).toContain(expected);
     }
   });
+
+  it("names each sustento's document by the registry's label, a nota de venta by SRI tabla 4, an unknown code by itself", () => {
+    const base = sampleRetencion();
+    const withSustento = (codDocSustento: string): ComprobanteRetencionDocument => ({ ...base, docsSustento: [{ ...base.docsSustento[0], codDocSustento }] });
+    const firstCell = (codDoc: string) => {
+      const ride = comprobanteRetencionRide(withSustento(codDoc));
+      const table = ride.sections.find((s) => 'rows' in s && s.rows.length > 0) as { rows: string[][] };
+      return table.rows[0][0];
+    };
+    expect(['01', '03', '04', '05', '02', '99'].map(firstCell)).toEqual(['FACTURA', 'LIQUIDACIÓN DE COMPRA', 'NOTA DE CRÉDITO', 'NOTA DE DÉBITO', 'NOTA DE VENTA', '99']);
+  });
 });

@@ -10,9 +10,13 @@ import Decimal from 'decimal.js';
 import type { RideDocument } from '../ride/ride-document.ts';
 import { formatMoney, formatRate } from '../ride/ride-text.ts';
 import { nameAndIdRow } from '../ride/ride-bands.ts';
+import { metaByCodDoc } from '../../../../core/comprobante-types.ts';
 import type { ComprobanteRetencionDocument } from './comprobante-retencion-document.ts';
 
-const DOC_NAMES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE VENTA', '03': 'LIQUIDACIÓN DE COMPRA', '04': 'NOTA DE CRÉDITO', '05': 'NOTA DE DÉBITO' };
+/** Sustentos that are not electronic comprobantes of the registry (SRI tabla 4, codDocSustento). */
+const OTHER_SUSTENTO_NAMES: Record<string, string> = { '02': 'NOTA DE VENTA' };
+/** A sustento's document name: the registry's label for its codDoc ("FACTURA"), else tabla 4's, else the code. */
+const sustentoName = (codDoc: string) => metaByCodDoc(codDoc)?.label.toUpperCase() ?? OTHER_SUSTENTO_NAMES[codDoc] ?? codDoc;
 const TAX_NAMES: Record<string, string> = { '1': 'RENTA', '2': 'IVA', '6': 'ISD' };
 
 /** '001001000000123' -> '001-001-000000123'. */
@@ -52,7 +56,7 @@ export function comprobanteRetencionRide(doc: ComprobanteRetencionDocument): Rid
         ],
         rows: doc.docsSustento.flatMap((d) =>
           d.retenciones.map((r) => [
-            DOC_NAMES[d.codDocSustento] ?? d.codDocSustento,
+            sustentoName(d.codDocSustento),
             dashedNumero(d.numDocSustento),
             d.fechaEmisionDocSustento,
             ejercicio,
