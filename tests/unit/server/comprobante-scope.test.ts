@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { schema, type Db } from '../../../server/db/client.ts';
 import { comprobantes } from '../../../server/db/schema/index-tables.ts';
-import { comprobanteScope, deleteDraft, findComprobante, updateDraft } from '../../../server/db/repositories/comprobantes.ts';
+import { comprobanteScope, deleteDraft, findComprobante, updateDraft, type DraftValues } from '../../../server/db/repositories/comprobantes.ts';
 
 const COMPANY = '11111111-1111-4111-8111-111111111111';
 const ID = '22222222-2222-4222-8222-222222222222';
@@ -59,7 +59,8 @@ describe('comprobante repository statements', () => {
   it('deletes and replaces a draft only while it is BORRADOR', async () => {
     const [deleted] = await statementsOf((db) => deleteDraft(db, { companyId: COMPANY, id: ID }));
     expect(deleted).toBe(`delete from "comprobante" where ("comprobante"."company_id" = $1 and "comprobante"."id" = $2 and "comprobante"."status" = $3) -- ["${COMPANY}","${ID}","BORRADOR"]`);
-    const [updated] = await statementsOf((db) => updateDraft(db, { companyId: COMPANY, id: ID, codDoc: '04' }, { infoAdicional: [] }));
+    const values: Partial<DraftValues> = { infoAdicional: [] };
+    const [updated] = await statementsOf((db) => updateDraft(db, { companyId: COMPANY, id: ID, codDoc: '04' }, values as DraftValues));
     expect(updated).toMatch(/ where \("comprobante"\."company_id" = \$\d+ and "comprobante"\."id" = \$\d+ and "comprobante"\."cod_doc" = \$\d+ and "comprobante"\."status" = \$\d+\) returning /);
     expect(updated).toMatch(new RegExp(`"${COMPANY}","${ID}","04","BORRADOR"\\]$`));
   });
