@@ -7,7 +7,7 @@
  *
  * Left out on purpose (their statements are prepared once per database, with `sql.placeholder`,
  * on the hot path): issue-comprobante.ts's load, transition-comprobante.ts's guarded update,
- * list-comprobantes.ts's list, sri-jobs.ts's mark-sent; and the sweeps over every company
+ * list-comprobantes.ts's list, sri-jobs.ts's recordSendAttempt; and the sweeps over every company
  * (announce-delayed.ts, check-annulment.ts's pass), which have no tenant to scope.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
