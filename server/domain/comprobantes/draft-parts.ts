@@ -18,6 +18,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ComprobanteRow, DraftFormSchema, EstablishmentRow, SaveDraftOptions } from './comprobante-type.ts';
 import { prepareBody, splitColumns } from '../resources/prepare-body.ts';
 import { totalsMessage } from '../../../core/validation-messages.ts';
+import { findComprobanteColumns, insertDraft, updateDraft, type DraftValues } from '../../db/repositories/comprobantes.ts';
 
 export const invalid = (path: string, message: string) => new AppError('VALIDATION', message, { details: [{ path, message }] });
 
@@ -164,14 +165,14 @@ export function totalColumns(t: InvoiceTotals) {
  * @throws AppError NOT_FOUND, INVOICE_LOCKED.
  */
 export async function assertEditableDraft(db: Db, p: { companyId: string; id: string; codDoc: string }): Promise<void> {
-  const [existing] = await db.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, p.codDoc)));
+  const existing = await findComprobanteColumns(db, { status: comprobantes.status }, { companyId: p.companyId, id: p.id, codDoc: p.codDoc });
   const t = the(p.codDoc);
   if (!existing) throw notFound(t.theOne);
   if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${t.theOne} está ${existing.status} y ya no se puede modificar`);
 }
 
 /** The columns a type's saveDraft sets (the rest keep their defaults). */
-export type DraftValues = Omit<typeof comprobantes.$inferInsert, 'companyId' | 'id' | 'codDoc' | 'status' | 'createdBy'>;
+export type { DraftValues };
 
 /**
  * Inserts the draft (no `id`) or replaces it while it is still a draft (guarded in the UPDATE).
@@ -179,14 +180,9 @@ export type DraftValues = Omit<typeof comprobantes.$inferInsert, 'companyId' | '
  */
 export async function writeDraft(db: Db, p: { companyId: string; codDoc: string; userId: string | null; id?: string; values: DraftValues }): Promise<ComprobanteRow> {
   if (!p.id) {
-    const [row] = await db.insert(comprobantes).values({ ...p.values, companyId: p.companyId, codDoc: p.codDoc, createdBy: p.userId, status: 'BORRADOR' }).returning();
-    return row;
+    return insertDraft(db, { companyId: p.companyId, codDoc: p.codDoc, userId: p.userId, values: p.values });
   }
-  const [row] = await db
-    .update(comprobantes)
-    .set(p.values)
-    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, p.codDoc), eq(comprobantes.status, 'BORRADOR')))
-    .returning();
+  const row = await updateDraft(db, { companyId: p.companyId, id: p.id, codDoc: p.codDoc }, p.values);
   if (row) return row;
   await assertEditableDraft(db, { companyId: p.companyId, id: p.id, codDoc: p.codDoc });
   throw new AppError('INVOICE_LOCKED', `${the(p.codDoc).theOne} cambió mientras se guardaba; vuelva a intentarlo`);

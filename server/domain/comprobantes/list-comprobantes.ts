@@ -19,6 +19,7 @@ import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type Com
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusSegments } from '../payments/payment-status-sql.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { deleteDraft, findComprobante } from '../../db/repositories/comprobantes.ts';
 
 export interface ComprobanteListQuery extends ListQuery {
   status?: string;
@@ -269,7 +270,7 @@ export async function listComprobantes(db: Db, p: ListParams): Promise<{ items: 
  */
 export async function getComprobante(db: Db, p: { companyId: string; id: string; codDoc?: string }) {
   const codDoc = p.codDoc ?? '01';
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.codDoc, codDoc)));
+  const row = await findComprobante(db, { companyId: p.companyId, id: p.id, codDoc });
   if (!row) throw notFound(theLabelOf(codDoc).theOne);
   return row;
 }
@@ -279,5 +280,5 @@ export async function deleteComprobanteDraft(db: Db, p: { companyId: string; id:
   const row = await getComprobante(db, p);
   const the = theLabelOf(row.codDoc);
   if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} está ${row.status} y no se puede eliminar`);
-  await db.delete(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), eq(comprobantes.status, 'BORRADOR')));
+  await deleteDraft(db, { companyId: p.companyId, id: p.id });
 }

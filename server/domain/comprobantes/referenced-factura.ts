@@ -4,9 +4,7 @@
  * factura. The buyer and the modified document are read from the factura's signed XML (the legal
  * document), never from today's customer row.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comprobantes } from '../../db/schema/index-tables.ts';
 import { guayaquilDate, toSriDate } from '../../../core/guayaquil-date.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { invoiceNumero } from './comprobante-view.ts';
@@ -17,6 +15,7 @@ import type { creditNoteSchema } from '../../schemas/generated/credit-note-schem
 import type { debitNoteSchema } from '../../schemas/generated/debit-note-schema.ts';
 import { parseFacturaXml } from './factura/parse-factura-xml.ts';
 import { CONSUMIDOR_FINAL } from './factura/factura-rules.ts';
+import { findComprobante } from '../../db/repositories/comprobantes.ts';
 
 /** The modified document as the notas' XML and RIDE name it. */
 export interface ModifiedDocument {
@@ -56,11 +55,7 @@ export interface ReferencedFactura {
  *   AUTORIZADA, or a consumidor final sale).
  */
 export async function loadReferencedFactura(db: Db, p: { companyId: string; invoiceId: string; noteLabel: string; forUpdate?: boolean }): Promise<ReferencedFactura> {
-  const query = db
-    .select()
-    .from(comprobantes)
-    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.invoiceId), eq(comprobantes.codDoc, '01')));
-  const [row] = p.forUpdate ? await query.for('update') : await query;
+  const row = await findComprobante(db, { companyId: p.companyId, id: p.invoiceId, codDoc: '01' }, { lock: p.forUpdate });
   if (!row) throw notFound('La factura');
   const refuse = (message: string) => new AppError('VALIDATION', message, { details: [{ path: 'invoice', message }] });
   if (row.status !== 'AUTORIZADA' || !row.signedXml) throw refuse(`Solo se emite una ${p.noteLabel} sobre una factura autorizada por el SRI; la factura ${invoiceNumero(row) ?? '(borrador)'} está ${row.status}`);

@@ -10,6 +10,7 @@ import { comprobantes, jobs } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../db/repositories/jobs.ts';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
+import { findComprobanteColumns } from '../../db/repositories/comprobantes.ts';
 
 /** What scheduleSriCheck did: moved a pending job to now, found one running, or added one. */
 export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';
@@ -24,11 +25,7 @@ export type SriCheckScheduling = 'rescheduled' | 'running' | 'enqueued';
  */
 export async function scheduleSriCheck(db: Db, p: { companyId: string; comprobanteId: string; now: Date }): Promise<SriCheckScheduling> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select({ status: comprobantes.status, codDoc: comprobantes.codDoc })
-      .from(comprobantes)
-      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.comprobanteId)))
-      .for('update');
+    const invoice = await findComprobanteColumns(tx, { status: comprobantes.status, codDoc: comprobantes.codDoc }, { companyId: p.companyId, id: p.comprobanteId }, { lock: true });
     if (!invoice) throw notFound('El comprobante');
     if (!isWaitingForSri(invoice.status)) throw new AppError('INVOICE_LOCKED', `El comprobante está ${invoice.status}: no hay nada que consultar al SRI`);
     const open = await tx

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, customers, comprobanteEvents, comprobantes } from '../../db/schema/index-tables.ts';
+import { companies, customers, comprobanteEvents } from '../../db/schema/index-tables.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
 import { AppError } from '../../errors.ts';
@@ -16,6 +16,7 @@ import { comprobanteType } from './registry.ts';
 import { invoiceNumero, type ComprobanteRow } from './comprobante-view.ts';
 import { getComprobante } from './list-comprobantes.ts';
 import { theLabelOf } from './comprobante-labels.ts';
+import { markComprobanteEmailed } from '../../db/repositories/comprobantes.ts';
 
 /**
  * `POST /api/{resource}/{_id}/email`: mail the company's authorised comprobante of type `codDoc`
@@ -57,7 +58,7 @@ export async function sendComprobanteMail(o: { db: Db; mailer: Mailer; invoice: 
       ],
     }),
   );
-  await o.db.update(comprobantes).set({ emailedAt: o.now }).where(and(eq(comprobantes.companyId, o.invoice.companyId), eq(comprobantes.id, o.invoice.id)));
+  await markComprobanteEmailed(o.db, { companyId: o.invoice.companyId, id: o.invoice.id, at: o.now });
   await o.db.insert(comprobanteEvents).values({ companyId: o.invoice.companyId, comprobanteId: o.invoice.id, at: o.now, fromStatus: o.invoice.status, toStatus: o.invoice.status, note: `Enviada por correo a ${to}` });
   return to;
 }

@@ -35,6 +35,7 @@ import { loadPaymentTarget, notInBooksReason, resourceOfDocument, type PaymentRe
 import { checkPaymentInput, recordPayment, type PaymentInput } from './record-payment.ts';
 import { date, money } from '../../../core/display-format.ts';
 import { lowerFirst } from '../../../core/validation-messages.ts';
+import { comprobanteScope } from '../../db/repositories/comprobantes.ts';
 
 /** Most data rows one import takes. */
 export const MAX_PAYMENT_IMPORT_ROWS = 2000;
@@ -93,7 +94,7 @@ async function findDocument(db: Db, companyId: string, p: { numero?: string; cla
   if (p.clave) {
     const clave = p.clave.replace(/\s/g, '');
     if (!/^\d{49}$/.test(clave)) return { error: 'La clave de acceso debe tener 49 dígitos' };
-    const own = await db.select({ id: comprobantes.id, codDoc: comprobantes.codDoc }).from(comprobantes).where(and(eq(comprobantes.companyId, companyId), eq(comprobantes.claveAcceso, clave)));
+    const own = await db.select({ id: comprobantes.id, codDoc: comprobantes.codDoc }).from(comprobantes).where(comprobanteScope({ companyId }, eq(comprobantes.claveAcceso, clave)));
     if (own[0]) {
       if (!['01', '05', '03'].includes(own[0].codDoc)) return { error: 'La clave de acceso es de un comprobante que no lleva pagos (solo facturas, notas de débito y liquidaciones de compra)' };
       return { resource: resourceOfDocument('comprobante', own[0].codDoc), id: own[0].id };
@@ -107,7 +108,7 @@ async function findDocument(db: Db, companyId: string, p: { numero?: string; cla
   const own = await db
     .select({ id: comprobantes.id, codDoc: comprobantes.codDoc })
     .from(comprobantes)
-    .where(and(eq(comprobantes.companyId, companyId), eq(comprobantes.estab, parts.estab), eq(comprobantes.ptoEmi, parts.ptoEmi), eq(comprobantes.secuencial, parts.secuencial), inArray(comprobantes.codDoc, ['01', '05', '03'])));
+    .where(comprobanteScope({ companyId }, eq(comprobantes.estab, parts.estab), eq(comprobantes.ptoEmi, parts.ptoEmi), eq(comprobantes.secuencial, parts.secuencial), inArray(comprobantes.codDoc, ['01', '05', '03'])));
   const received = own.length
     ? []
     : await db

@@ -5,7 +5,7 @@
  * the figures of its balance; inside a transaction, `lock` takes its row FOR UPDATE, so two
  * payments on one document run one after the other and the second sees the first's saldo.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes, receivedDocuments as rd } from '../../db/schema/index-tables.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -14,6 +14,7 @@ import { invoiceNumero } from '../comprobantes/comprobante-view.ts';
 import { receivedNumero } from '../received/received-view.ts';
 import { metaByCodDoc } from '../../../core/comprobante-types.ts';
 import { statusLabel } from '../../../core/comprobante-status.ts';
+import { findComprobanteColumns } from '../../db/repositories/comprobantes.ts';
 
 /** The API resources with `/{_id}/payments` (`/api/{resource}/{_id}/payments`). */
 export const PAYMENT_RESOURCES = ['invoice', 'debit-note', 'purchase-settlement', 'received-document'] as const;
@@ -111,11 +112,7 @@ export async function loadPaymentTarget(db: Db, p: { companyId: string; resource
   const doc = DOCUMENTS[p.resource];
   const common = { resource: p.resource, table: doc.table, side: doc.side };
   if (doc.table === 'comprobante') {
-    const query = db
-      .select(comprobanteColumns)
-      .from(comprobantes)
-      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, p.id), inArray(comprobantes.codDoc, doc.codDocs)));
-    const [row] = p.lock ? await query.for('update') : await query;
+    const row = await findComprobanteColumns(db, comprobanteColumns, { companyId: p.companyId, id: p.id, codDoc: doc.codDocs }, { lock: p.lock });
     if (!row) throw notFound(theLabelOf(doc.codDocs[0]).theOne);
     const numero = invoiceNumero(row);
     const supplier = (row.typeDetail as { supplier?: string }).supplier;

@@ -13,6 +13,7 @@ import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusRank } from '../payments/payment-status-sql.ts';
 import { toReceivedSummary, toReceivedView, WITHHOLDING_LIVE_STATUSES } from './received-view.ts';
 import type { ReceivedSummary, ReceivedView, WithholdingRef } from '../../../core/received-view.ts';
+import { comprobanteScope } from '../../db/repositories/comprobantes.ts';
 
 export interface ReceivedListQuery extends ListQuery {
   /** Tabla 3 code(s), comma separated ('01,04'). */
@@ -104,7 +105,7 @@ export async function withholdingsOf(db: Db, p: { companyId: string; id: string 
   const rows = await db
     .select({ id: comprobantes.id, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi, secuencial: comprobantes.secuencial, status: comprobantes.status })
     .from(comprobantes)
-    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.relatedId, p.id), eq(comprobantes.codDoc, '07')))
+    .where(comprobanteScope({ companyId: p.companyId, relatedId: p.id, codDoc: '07' }))
     .orderBy(asc(comprobantes.createdAt), asc(comprobantes.id));
   return rows.map((r) => ({ _id: r.id, numero: invoiceNumero(r), status: r.status }));
 }

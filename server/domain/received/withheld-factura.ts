@@ -9,6 +9,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import type { ParsedReceivedDocument } from './received-document.ts';
+import { comprobanteScope } from '../../db/repositories/comprobantes.ts';
 
 /**
  * @returns our factura's id, or null when no docSustento names one of ours (the retención is stored
@@ -23,9 +24,8 @@ export async function findWithheldFactura(db: Db, p: { companyId: string; doc: P
     .select({ id: comprobantes.id, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi, secuencial: comprobantes.secuencial })
     .from(comprobantes)
     .where(
-      and(
-        eq(comprobantes.companyId, p.companyId),
-        eq(comprobantes.codDoc, '01'),
+      comprobanteScope(
+        { companyId: p.companyId, codDoc: '01' },
         inArray(comprobantes.secuencial, numbers.map((n) => n.secuencial)),
         or(...numbers.map((n) => and(eq(comprobantes.estab, n.estab), eq(comprobantes.ptoEmi, n.ptoEmi), eq(comprobantes.secuencial, n.secuencial)))),
       ),

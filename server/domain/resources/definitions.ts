@@ -9,9 +9,10 @@ import { customers, establishments, comprobantes, products } from '../../db/sche
 import { checkIdentificacion } from '../../../core/identification.ts';
 import { AppError } from '../../errors.ts';
 import type { ResourceContext, ResourceDefinition } from './resource-definition.ts';
+import { comprobanteScope } from '../../db/repositories/comprobantes.ts';
 
 async function invoicesUsing(ctx: ResourceContext, condition: ReturnType<typeof sql>): Promise<number> {
-  const [{ n }] = await ctx.db.select({ n: count() }).from(comprobantes).where(and(eq(comprobantes.companyId, ctx.companyId), condition));
+  const [{ n }] = await ctx.db.select({ n: count() }).from(comprobantes).where(comprobanteScope({ companyId: ctx.companyId }, condition));
   return Number(n);
 }
 
@@ -43,7 +44,7 @@ async function keepSeriesInUse(ctx: ResourceContext, id: string, estab: string, 
   const used = await ctx.db
     .select({ ptoEmi: comprobantes.ptoEmi, n: count() })
     .from(comprobantes)
-    .where(and(eq(comprobantes.companyId, ctx.companyId), eq(comprobantes.establishmentId, id), inArray(comprobantes.ptoEmi, removed)))
+    .where(comprobanteScope({ companyId: ctx.companyId }, eq(comprobantes.establishmentId, id), inArray(comprobantes.ptoEmi, removed)))
     .groupBy(comprobantes.ptoEmi)
     .orderBy(comprobantes.ptoEmi);
   if (used.length > 0) {

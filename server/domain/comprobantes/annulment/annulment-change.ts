@@ -7,11 +7,12 @@
  * a check and a withdrawal cannot both apply; the audit row and the jobs exist only when it happened.
  * The daily sales sums follow the status change by trigger (migration 0012) in the same statement.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { comprobantes } from '../../../db/schema/invoicing.ts';
 import { OPEN_ANNULMENT_STATES, type Annulment, type AnnulmentState } from '../../../../core/annulment.ts';
 import { unixSeconds, webhookJobsCte } from '../../webhooks/webhook-jobs.ts';
+import { comprobanteScope } from '../../../db/repositories/comprobantes.ts';
 
 type ComprobanteRow = typeof comprobantes.$inferSelect;
 
@@ -49,7 +50,7 @@ export async function changeAnnulment(db: Db, c: AnnulmentChange): Promise<Compr
     db
       .update(comprobantes)
       .set({ annulment: c.annulment, updatedAt: c.now, ...(c.annul ? { status: 'ANULADA' } : {}) })
-      .where(and(eq(comprobantes.companyId, c.companyId), eq(comprobantes.id, c.comprobanteId), eq(comprobantes.status, 'AUTORIZADA'), stateGuard))
+      .where(comprobanteScope({ companyId: c.companyId, id: c.comprobanteId, status: 'AUTORIZADA' }, stateGuard))
       .returning(),
   );
   const written = { n: sql<number>`1`.as('n') };

@@ -16,6 +16,7 @@ import { isOpenAnnulment, OPEN_ANNULMENT_STATES, SRI_ESTADOS, type SriEstado } f
 import { annulmentStateNote, nextAnnulmentState } from '../../../../core/annulment-progress.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { changeAnnulment } from './annulment-change.ts';
+import { findComprobante } from '../../../db/repositories/comprobantes.ts';
 
 type ComprobanteRow = typeof comprobantes.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function checkAnnulment(deps: AnnulmentCheckDeps, row: ComprobanteR
     now,
   });
   if (changed) return changed;
-  const [current] = await deps.db.select().from(comprobantes).where(and(eq(comprobantes.companyId, row.companyId), eq(comprobantes.id, row.id)));
+  const current = await findComprobante(deps.db, { companyId: row.companyId, id: row.id });
   return current ?? row;
 }
 

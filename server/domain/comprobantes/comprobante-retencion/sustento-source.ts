@@ -10,12 +10,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { comprobantes, receivedDocuments } from '../../../db/schema/index-tables.ts';
+import { receivedDocuments } from '../../../db/schema/index-tables.ts';
 import { parseXml, kids, textOf } from '../../../sri/xml-dom.ts';
 import { invalid } from '../draft-parts.ts';
 import { formatSecuencial, invoiceNumero } from '../comprobante-view.ts';
 import { money2 } from '../document-parts.ts';
 import type { SustentoImpuestoOf } from '../../../../core/withholding-body.ts';
+import { findComprobante } from '../../../db/repositories/comprobantes.ts';
 
 /** A tax of the supporting document, as the retención's impuestoDocSustento. */
 export type SustentoImpuesto = SustentoImpuestoOf<string>;
@@ -101,7 +102,7 @@ export async function loadSustentoSource(db: Db, p: { companyId: string; receive
     };
   }
   const id = p.purchaseSettlement!;
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, id), eq(comprobantes.codDoc, '03')));
+  const row = await findComprobante(db, { companyId: p.companyId, id, codDoc: '03' });
   if (!row) throw invalid(path('purchaseSettlement'), 'La liquidación de compra no existe');
   if (row.status !== 'AUTORIZADA') throw invalid(path('purchaseSettlement'), `Solo se retiene sobre una liquidación de compra autorizada por el SRI; la liquidación ${invoiceNumero(row) ?? '(borrador)'} está ${row.status}`);
   const supplierId = (row.typeDetail as { supplier?: string }).supplier;

@@ -25,6 +25,7 @@ import { invoiceNumero } from '../comprobante-view.ts';
 import { parseFacturaXml } from '../factura/parse-factura-xml.ts';
 import type { Db } from '../../../db/client.ts';
 import type { GuiaDestinatario } from './guia-remision-document.ts';
+import { comprobanteScope } from '../../../db/repositories/comprobantes.ts';
 
 const COLUMNS = { establishment: 1, ptoEmi: 1, dirPartida: 1, carrier: 1, placa: 1, fechaIniTransporte: 1, fechaFinTransporte: 1, destinatarios: 1, infoAdicional: 1 };
 
@@ -104,7 +105,7 @@ async function toDestinatario(db: Db, companyId: string, d: DestinatarioInput, i
       .select({ factura: comprobantes, customer: customers })
       .from(comprobantes)
       .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
-      .where(and(eq(comprobantes.companyId, companyId), eq(comprobantes.id, d.invoice), eq(comprobantes.codDoc, '01')));
+      .where(comprobanteScope({ companyId, id: d.invoice, codDoc: '01' }));
     if (!row) throw invalid(at('invoice'), 'La factura no existe');
     const f = row.factura;
     if (f.status !== 'AUTORIZADA' || !f.signedXml) throw invalid(at('invoice'), `La factura de sustento debe estar autorizada por el SRI; la factura ${invoiceNumero(f) ?? '(borrador)'} está ${f.status}`);

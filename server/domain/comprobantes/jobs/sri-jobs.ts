@@ -30,6 +30,7 @@ import { completeJob, releaseJobs, retryJob } from '../../../db/repositories/job
 import type { Job, JobHandlers } from '../../../jobs/job.ts';
 import { JOB_LEASE_MS, runClaimedJob, runDueJobs, type JobRunner } from '../../../jobs/job-runner.ts';
 import { resendIfUnprocessed } from './resend-unprocessed.ts';
+import { findComprobante } from '../../../db/repositories/comprobantes.ts';
 
 /** What a comprobante's SRI and mail jobs need. */
 export interface SriJobDeps {
@@ -79,8 +80,7 @@ function followUp(kind: SriJob['kind'], now: Date, ctx?: JobContext): Transition
 }
 
 async function loadInvoice(db: Db, job: Job<ComprobanteJobKind>) {
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.companyId, job.companyId), eq(comprobantes.id, job.comprobanteId)));
-  return row;
+  return findComprobante(db, { companyId: job.companyId, id: job.comprobanteId });
 }
 
 /** The ambiente the comprobante was issued in: stored at issue, else digit 24 of its key. */

@@ -6,13 +6,14 @@
  * nothing. An annulled factura (ANULADA, DESIGN.md §10) has nothing left to credit. Decimal arithmetic (decimal.js); amounts USD as 2-place decimal strings.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { comprobantes } from '../../../db/schema/index-tables.ts';
 import { AppError } from '../../../errors.ts';
 import { invoiceNumero } from '../comprobante-view.ts';
 import type { ComprobanteRow } from '../comprobante-type.ts';
 import { money } from '../../../../core/display-format.ts';
+import { comprobanteScope } from '../../../db/repositories/comprobantes.ts';
 
 const COUNTED = new Set(['FIRMADA', 'RECIBIDA', 'EN_PROCESO', 'AUTORIZADA']);
 
@@ -39,7 +40,7 @@ export async function creditableOf(db: Db, p: { companyId: string; factura: Comp
   const notes = await db
     .select({ id: comprobantes.id, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi, secuencial: comprobantes.secuencial, status: comprobantes.status, fechaEmision: comprobantes.fechaEmision, importeTotal: comprobantes.importeTotal, totalConImpuestos: comprobantes.totalConImpuestos })
     .from(comprobantes)
-    .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.relatedId, p.factura.id), eq(comprobantes.codDoc, '04')))
+    .where(comprobanteScope({ companyId: p.companyId, relatedId: p.factura.id, codDoc: '04' }))
     .orderBy(asc(comprobantes.createdAt));
   const counted = notes.filter((n) => COUNTED.has(n.status) && n.id !== p.excludeId);
   const credited = counted.reduce((s, n) => s.plus(n.importeTotal), new Decimal(0));
