@@ -6,12 +6,14 @@
  */
 import type { ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
 import type { Db } from '../../db/client.ts';
-import type { companies, comprobantes, customers, establishments } from '../../db/schema/index-tables.ts';
+import type { companies, customers, establishments } from '../../db/schema/index-tables.ts';
+import type { ComprobanteRow } from '../../db/repositories/comprobantes.ts';
 import type { SchemaRegistry } from '../../schemas/registry.ts';
 import type { EmissionScope } from '../users/emission-scope.ts';
 import type { RideDocument } from './ride/ride-document.ts';
 
-export type ComprobanteRow = typeof comprobantes.$inferSelect;
+/** A `comprobante` row as read (the repository's type, server/db/repositories/comprobantes.ts). */
+export type { ComprobanteRow };
 export type CompanyRow = typeof companies.$inferSelect;
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
