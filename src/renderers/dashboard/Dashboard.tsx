@@ -4,7 +4,7 @@
  * Loaded lazily with its chart library; laid out for phones too.
  */
 import { useState } from 'react';
-import { metaByCodDoc } from '../../../core/comprobante-types.ts';
+import { COMPROBANTE_TYPE_META, metaByCodDoc } from '../../../core/comprobante-types.ts';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useApiData } from '../../engine/useApiData.ts';
@@ -26,8 +26,11 @@ const REASON: Record<string, string> = { delayed: 'Sin autorizar por el SRI a la
 /** "Vencida hace 12 días: saldo $ 40.00" for an overdue factura; the SRI message otherwise. */
 const detailOf = (a: InvoiceAttention) => (a.reason === 'overdue' ? `${REASON.overdue} hace ${a.daysOverdue} ${a.daysOverdue === 1 ? 'día' : 'días'}: saldo ${money(a.saldo)}` : `${REASON[a.reason]}${a.mensaje ? `: ${a.mensaje}` : ''}`);
 
-/** A comprobante's page: purchases hold the liquidación (03) and the retención (07), invoicing the rest. */
-const pageOf = (codDoc: string, id: string) => `/${['03', '07'].includes(codDoc) ? 'purchases' : 'invoicing'}/${metaByCodDoc(codDoc)?.resource ?? 'invoice'}/${id}`;
+/** A comprobante's page: its type's menu group and resource in the registry (`/purchases/withholding/<id>`). */
+const pageOf = (codDoc: string, id: string) => {
+  const meta = metaByCodDoc(codDoc) ?? COMPROBANTE_TYPE_META['01'];
+  return `/${meta.menu.group}/${meta.resource}/${encodeURIComponent(id)}`;
+};
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 
 function Kpi({ label, value, help }: { label: string; value: string; help?: string }) {
