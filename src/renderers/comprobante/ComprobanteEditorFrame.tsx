@@ -19,6 +19,7 @@ import type { ComprobanteEditor } from './useComprobanteEditor.ts';
 import { CustomFieldsCard } from './CustomFieldsCard.tsx';
 import { IssuedDocumentView } from './issued/IssuedDocumentView.tsx';
 import { draftCustomValues, withCustomValues } from '../../engine/custom-fields.ts';
+import { phrasing } from '../../../core/comprobante-phrasing.ts';
 
 interface FrameProps<D> {
   editor: ComprobanteEditor<D>;
@@ -47,9 +48,8 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIs
     );
   }
   if (!editor.draft) return null;
-  const label = meta.label.toLowerCase();
-  // "el comprobante de retención" is the one masculine type (comprobante-labels.ts on the server).
-  const heading = editing ? (issued ? `${meta.label} ${String(record?.numero ?? '')}` : `Borrador de ${label}`) : `${label.startsWith('comprobante') ? 'Nuevo' : 'Nueva'} ${label}`;
+  const words = phrasing(meta);
+  const heading = editing ? (issued ? `${meta.label} ${String(record?.numero ?? '')}` : `Borrador de ${words.noun}`) : `${words.New} ${words.noun}`;
   const issue = () => (confirmIssue ? setConfirming('issue') : void editor.onIssue());
   return (
     <Stack gap="4" maxW="7xl">
@@ -115,7 +115,7 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIs
       </DialogFrame>
       <ConfirmDialog
         open={confirming === 'delete'}
-        title={`¿Eliminar este borrador de ${label}?`}
+        title={`¿Eliminar este borrador de ${words.noun}?`}
         body="Esta acción no se puede deshacer."
         busy={busy === 'delete'}
         onConfirm={async () => {

@@ -19,6 +19,7 @@ import { useEditController, type EditController } from '../../engine/useEditCont
 import { useMutation } from '../../engine/useMutation.ts';
 import { useUnsavedGuard } from '../useUnsavedGuard.ts';
 import { COMPROBANTE_TYPE_META, type ComprobanteTypeMeta } from '../../../core/comprobante-types.ts';
+import { phrasing } from '../../../core/comprobante-phrasing.ts';
 import { customValuesOf, draftCustomValues, withCustomValues } from '../../engine/custom-fields.ts';
 
 export type ComprobanteRecord = Record<string, unknown>;
@@ -78,7 +79,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
   const user = useSession();
   const meta = metaOfEntry(p.entry);
   const apiPath = apiPathOf(p.entry);
-  const label = meta.label.toLowerCase();
+  const words = phrasing(meta);
   const editing = p.id !== 'new';
   // The company's own fields (Configuración > Pantallas) ride beside the type's draft, for every type.
   const { toForm, toBody, initial, entry } = p;
@@ -90,17 +91,17 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     }),
     [toForm, toBody, initial, entry],
   );
-  const edit = useEditController<D, ComprobanteRecord>({ resource: p.entry.name, id: p.id, toForm: custom.toForm, initial: custom.initial, toBody: custom.toBody, errorMessage: `No se pudo guardar la ${label}` });
+  const edit = useEditController<D, ComprobanteRecord>({ resource: p.entry.name, id: p.id, toForm: custom.toForm, initial: custom.initial, toBody: custom.toBody, errorMessage: `No se pudo guardar ${words.the} ${words.noun}` });
   const { record, setRecord } = edit;
   const openSaved = useCallback((savedId: string) => setTimeout(() => navigate(`${p.basePath}/${savedId}`, { replace: true }), 0), [navigate, p.basePath]);
   const issue = useMutation({
     request: (savedId: string) => ({ method: 'POST', path: `${apiPath}/${encodeURIComponent(savedId)}/issue`, body: {} }),
     invalidates: [apiPath],
-    errorMessage: `No se pudo emitir la ${label}`,
+    errorMessage: `No se pudo emitir ${words.the} ${words.noun}`,
     onSuccess: (data: ComprobanteRecord, savedId) => {
       const result = String(data.status);
       const tone = result === 'AUTORIZADA' ? 'success' : result === 'DEVUELTA' || result === 'NO_AUTORIZADA' ? 'danger' : 'warning';
-      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizad${meta.gender === 'm' ? 'o' : 'a'} por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
+      notify(tone, result === 'AUTORIZADA' ? `${meta.label} ${String(data.numero)} autorizad${words.ending} por el SRI` : `${meta.label} ${String(data.numero)}: ${result}`);
       if (editing) setRecord(data);
       else openSaved(savedId);
     },
@@ -114,7 +115,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
   const removal = useMutation({
     request: () => ({ method: 'DELETE', path: `${apiPath}/${encodeURIComponent(p.id)}` }),
     success: 'Borrador eliminado',
-    errorMessage: `No se pudo eliminar el borrador de ${label}`,
+    errorMessage: `No se pudo eliminar el borrador de ${words.noun}`,
     onSuccess: () => navigate(p.basePath),
   });
   const [issuing, setIssuing] = useState(false);

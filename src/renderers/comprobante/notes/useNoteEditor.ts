@@ -18,6 +18,7 @@ import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import type { NoteResource } from './note-links.ts';
 import type { ReferencedInvoiceCardProps } from './ReferencedInvoiceCard.tsx';
 import { useReferencedInvoice, type ReferencedInvoice } from './useReferencedInvoice.ts';
+import { phrasing } from '../../../../core/comprobante-phrasing.ts';
 
 /** What every nota draft holds: the factura, where and when, additional information. */
 export interface NoteDraftBase extends EmissionPoint {
@@ -63,7 +64,7 @@ export function useNoteEditor<D extends NoteDraftBase>(p: Params<D>): NoteEditor
   const iva = useIvaRates();
   const update = useCallback((patch: Partial<D>) => setDraft((d) => ({ ...d, ...patch })), [setDraft]);
   const updateInfo = useCallback((patch: Partial<InvoiceDraft>) => patch.infoAdicional && update({ infoAdicional: patch.infoAdicional } as Partial<D>), [update]);
-  const label = editor.meta.label.toLowerCase();
+  const words = phrasing(editor.meta);
   return {
     editor,
     reference,
@@ -72,8 +73,8 @@ export function useNoteEditor<D extends NoteDraftBase>(p: Params<D>): NoteEditor
     updateInfo,
     card: { reference, resource: p.resource, basePath: p.basePath, emission: draft ?? {}, establishments, errors: editor.errors, readOnly: editor.readOnly, update: update as (patch: EmissionPoint) => void },
     confirmIssue: (total) => ({
-      title: `¿Emitir la ${label}?`,
-      body: `Se enviará al SRI una ${label} por ${money(total)} que modifica la factura ${String(reference.invoice?.numero ?? '')}. Autorizada, no se puede cambiar ni eliminar.`,
+      title: `¿Emitir ${words.the} ${words.noun}?`,
+      body: `Se enviará al SRI ${words.a} ${words.noun} por ${money(total)} que modifica la factura ${String(reference.invoice?.numero ?? '')}. Autorizada, no se puede cambiar ni eliminar.`,
     }),
   };
 }
