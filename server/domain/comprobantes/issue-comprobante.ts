@@ -61,6 +61,15 @@ export interface IssueComprobanteOptions {
    * job carries the comprobante to the SRI and hands it to a single send when needed). Default true.
    */
   enqueueSend?: boolean;
+  /**
+   * `db` is already the caller's transaction and issuing runs on it without a savepoint of its own
+   * (a batch's chunk: SAVEPOINT and RELEASE are two round trips per document). Before its first
+   * write (the secuencial) issuing only reads, so an error thrown before {@link onFirstWrite} was
+   * called leaves the transaction as it was; after it, the caller must roll its transaction back.
+   */
+  inCallerTransaction?: boolean;
+  /** Called right before issuing's first write (the secuencial's upsert). */
+  onFirstWrite?: () => void;
 }
 
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
@@ -109,7 +118,7 @@ function loadDraftShape(db: Db) {
 export async function issueComprobante(o: IssueComprobanteOptions): Promise<ComprobanteRow> {
   const meta = o.type.meta;
   const the = theLabel(meta);
-  return o.db.transaction(async (tx) => {
+  const issue = async (tx: Db): Promise<ComprobanteRow> => {
     const loaded = await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
     // The certificate is checked first, as it always was (a missing draft of a company without a
     // certificate answers the certificate's error). A cache miss parses it with node-forge here,
@@ -132,6 +141,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const infoAdicional = await withCustomInfoAdicional(tx, { registry: o.schemas, companyId: o.companyId, resource: meta.resource, own: row.infoAdicional, extra: row.extra as Record<string, unknown> });
     const prepared = await o.type.prepareIssue({ tx, row: infoAdicional === row.infoAdicional ? row : { ...row, infoAdicional }, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
 
+    o.onFirstWrite?.();
     const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
     const ambiente = company.ambiente as '1' | '2';
     const claveAcceso = buildClaveAcceso({
@@ -166,5 +176,6 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     });
     if (!issued) throw new AppError('INVOICE_LOCKED', `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
     return issued;
-  });
+  };
+  return o.inCallerTransaction ? issue(o.db) : o.db.transaction(issue);
 }
