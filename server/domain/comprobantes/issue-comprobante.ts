@@ -70,6 +70,28 @@ export interface IssueComprobanteOptions {
   inCallerTransaction?: boolean;
   /** Called right before issuing's first write (the secuencial's upsert). */
   onFirstWrite?: () => void;
+  /**
+   * The draft as {@link loadDraftsForIssue} read it (locked) for a batch's chunk: not read again.
+   * `null`: not found.
+   */
+  loaded?: LoadedDraft | null;
+  /**
+   * Hand the FIRMADA write to the caller instead of writing it (a batch's chunk writes its drafts
+   * in one statement, transition-many.ts): the values the transition would set. Needs
+   * inCallerTransaction, whose transaction holds the draft's lock until that write. Then
+   * issueComprobante returns the draft's row as it was read (status still BORRADOR).
+   */
+  deferFirmada?: (firmada: FirmadaValues) => void;
+}
+
+/** What issuing writes on a draft that becomes FIRMADA (besides the status and its audit row). */
+export interface FirmadaValues {
+  id: string;
+  secuencial: number;
+  claveAcceso: string;
+  ambiente: string;
+  signedXml: string;
+  issuedAt: Date;
 }
 
 /** SRI error 65: fechaEmision more than 90 days old or in the future is refused. */
@@ -115,11 +137,40 @@ function loadDraftShape(db: Db) {
   return draftShape;
 }
 
+/** A draft with what issuing reads beside it (its company, establishment, customer, certificate). */
+export type LoadedDraft = ReturnType<typeof readDraft>;
+
+let draftsShape: PreparedShape<LoadedDraft[]> | undefined;
+
+/**
+ * The drafts `ids` of a company and type (locked, as issueComprobante locks one) in one round trip,
+ * for a batch's chunk to pass each as {@link IssueComprobanteOptions.loaded}.
+ * @returns the ones found, by id (any status: issueComprobante checks it).
+ */
+export async function loadDraftsForIssue(tx: Db, p: { companyId: string; codDoc: string; ids: string[] }): Promise<Map<string, LoadedDraft>> {
+  draftsShape ??= preparedShape(
+    tx
+      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
+      .from(comprobantes)
+      .innerJoin(companies, eq(companies.id, comprobantes.companyId))
+      .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
+      .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
+      .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId))
+      .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), sql`${comprobantes.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(comprobantes.codDoc, sql.placeholder('codDoc'))))
+      .for('update', { of: comprobantes })
+      .toSQL(),
+    (rows) => rows.map(readDraft),
+  );
+  // A PostgreSQL array literal: uuids need no quoting (both drivers take it as text).
+  const found = await runPrepared(tx, draftsShape, { companyId: p.companyId, codDoc: p.codDoc, ids: `{${p.ids.join(',')}}` });
+  return new Map(found.map((d) => [d.row.id, d]));
+}
+
 export async function issueComprobante(o: IssueComprobanteOptions): Promise<ComprobanteRow> {
   const meta = o.type.meta;
   const the = theLabel(meta);
   const issue = async (tx: Db): Promise<ComprobanteRow> => {
-    const loaded = await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
+    const loaded = o.loaded !== undefined ? (o.loaded ?? undefined) : await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
     // The certificate is checked first, as it always was (a missing draft of a company without a
     // certificate answers the certificate's error). A cache miss parses it with node-forge here,
     // once per uploaded certificate: the draft's row is locked, the sequence row not yet.
@@ -161,6 +212,10 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
       throw new AppError('UNPROCESSABLE', `El XML de ${the.theOne.toLowerCase()} no cumple el esquema del SRI: ${signed.errors[0]}`, { details: signed.errors.map((e) => ({ path: 'xml', message: e })) });
     }
     const { signedXml } = signed;
+    if (o.deferFirmada) {
+      o.deferFirmada({ id: o.id, secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now });
+      return row;
+    }
 
     const issued = await transitionComprobante(tx, {
       companyId: o.companyId,

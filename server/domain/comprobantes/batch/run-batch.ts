@@ -35,7 +35,7 @@ import { pickAutorizacion, type Ambiente, type Autorizacion } from '../../../sri
 import { AppError } from '../../../errors.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
-import { issueComprobante } from '../issue-comprobante.ts';
+import { issueComprobante, loadDraftsForIssue, type FirmadaValues } from '../issue-comprobante.ts';
 import { comprobanteType } from '../registry.ts';
 import { allocateSecuencial } from '../allocate-secuencial.ts';
 import { transitionMany } from './transition-many.ts';
@@ -109,10 +109,27 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
     const signChunk = (savepoints: boolean) =>
       db.transaction(async (tx) => {
         const failures: Record<string, SriMensajeRow[]> = {};
+        // Without savepoints: the chunk's drafts read (and locked) in one statement, and their
+        // FIRMADA written in one statement at the end (transition-many.ts), in the same transaction.
+        const loaded = savepoints ? undefined : await loadDraftsForIssue(tx, { companyId: batch.companyId, codDoc: batch.codDoc, ids: chunk });
+        const firmadas: FirmadaValues[] = [];
         for (const id of chunk) {
           let wrote = false;
           try {
-            await issueComprobante({ type, db: tx, secretBox: deps.secretBox, companyId: batch.companyId, userId: batch.createdBy, apiKeyId: batch.apiKeyId, id, now, consumidorFinalCap: deps.consumidorFinalCap, schemas, enqueueSend: false, inCallerTransaction: !savepoints, onFirstWrite: () => (wrote = true) });
+            await issueComprobante({
+              type,
+              db: tx,
+              secretBox: deps.secretBox,
+              companyId: batch.companyId,
+              userId: batch.createdBy,
+              apiKeyId: batch.apiKeyId,
+              id,
+              now,
+              consumidorFinalCap: deps.consumidorFinalCap,
+              schemas,
+              enqueueSend: false,
+              ...(savepoints ? {} : { inCallerTransaction: true, onFirstWrite: () => (wrote = true), loaded: loaded!.get(id) ?? null, deferFirmada: (f: FirmadaValues) => firmadas.push(f) }),
+            });
           } catch (err) {
             if (!savepoints && wrote) throw new RedoWithSavepoints();
             if (!(err instanceof AppError)) throw err;
@@ -124,6 +141,20 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
             const detail = err.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
             failures[id] = [{ identificador: err.code, mensaje: err.message, ...(detail ? { informacionAdicional: detail } : {}), tipo: 'ERROR' }];
           }
+        }
+        if (firmadas.length) {
+          const moved = await transitionMany(tx, {
+            companyId: batch.companyId,
+            from: ['BORRADOR'],
+            to: 'FIRMADA',
+            signature: true,
+            userId: batch.createdBy,
+            apiKeyId: batch.apiKeyId,
+            now,
+            rows: firmadas.map((f) => ({ id: f.id, mensajes: [], signature: f })),
+          });
+          // The drafts are locked by this transaction: all of them move (else undo the chunk).
+          if (moved.length !== firmadas.length) throw new Error(`Lote de emisión: ${firmadas.length - moved.length} borradores cambiaron mientras se firmaban`);
         }
         if (Object.keys(failures).length) {
           await tx

@@ -24,6 +24,8 @@ export interface ManyRow {
   numeroAutorizacion?: string | null;
   fechaAutorizacion?: Date;
   authorizationXml?: string;
+  /** FIRMADA (issue-comprobante.ts deferFirmada): the secuencial, the key, the ambiente, the signed XML, when. */
+  signature?: { secuencial: number; claveAcceso: string; ambiente: string; signedXml: string; issuedAt: Date };
 }
 
 export interface TransitionManyParams {
@@ -33,6 +35,11 @@ export interface TransitionManyParams {
   rows: ManyRow[];
   /** Write numero_autorizacion, fecha_autorizacion and authorization_xml from the rows. */
   authorization?: boolean;
+  /** Write secuencial, clave_acceso, ambiente, signed_xml and issued_at from the rows' `signature`. */
+  signature?: boolean;
+  /** Who made the change, for the audit rows (a worker's transitions: nobody). */
+  userId?: string | null;
+  apiKeyId?: string | null;
   note?: string;
   now: Date;
   /** A job per moved row (pending, due at `runAt`); onlyIfBuyerHasEmail as in transitionComprobante. */
@@ -47,16 +54,22 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
       id: r.id,
       mensajes: r.mensajes,
       ...(p.authorization ? { numero_autorizacion: r.numeroAutorizacion ?? null, fecha_autorizacion: (r.fechaAutorizacion ?? p.now).toISOString(), authorization_xml: r.authorizationXml ?? null } : {}),
+      ...(p.signature && r.signature
+        ? { secuencial: r.signature.secuencial, clave_acceso: r.signature.claveAcceso, ambiente: r.signature.ambiente, signed_xml: r.signature.signedXml, issued_at: r.signature.issuedAt.toISOString() }
+        : {}),
     })),
   );
   const authorised = p.authorization
     ? { numeroAutorizacion: sql`v.numero_autorizacion`, fechaAutorizacion: sql`v.fecha_autorizacion`, authorizationXml: sql`v.authorization_xml` }
     : {};
+  const signature = p.signature
+    ? { secuencial: sql`v.secuencial`, claveAcceso: sql`v.clave_acceso`, ambiente: sql`v.ambiente`, signedXml: sql`v.signed_xml`, issuedAt: sql`v.issued_at` }
+    : {};
   const upd = db.$with('upd').as(
     db
       .update(comprobantes)
-      .set({ status: p.to, updatedAt: p.now, mensajes: sql`v.mensajes`, ...authorised })
-      .from(sql`jsonb_to_recordset(${values}::jsonb) as v(id uuid, mensajes jsonb, numero_autorizacion varchar, fecha_autorizacion timestamptz, authorization_xml text)`)
+      .set({ status: p.to, updatedAt: p.now, mensajes: sql`v.mensajes`, ...authorised, ...signature })
+      .from(sql`jsonb_to_recordset(${values}::jsonb) as v(id uuid, mensajes jsonb, numero_autorizacion varchar, fecha_autorizacion timestamptz, authorization_xml text, secuencial integer, clave_acceso varchar, ambiente varchar, signed_xml text, issued_at timestamptz)`)
       .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, sql`v.id`), inArray(comprobantes.status, p.from)))
       .returning(),
   );
@@ -65,7 +78,7 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
     upd,
     db.$with('ev', written).as(
       sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
-          select company_id, id, ${at}::timestamptz, null::uuid, null::uuid, ${p.from.length === 1 ? p.from[0] : null}::varchar, ${p.to}::varchar, mensajes, ${p.note ?? null}::text
+          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${p.apiKeyId ?? null}::uuid, ${p.from.length === 1 ? p.from[0] : null}::varchar, ${p.to}::varchar, mensajes, ${p.note ?? null}::text
           from upd returning 1 as n`,
     ),
   ];
