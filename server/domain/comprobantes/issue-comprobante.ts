@@ -71,6 +71,11 @@ export interface IssueComprobanteOptions {
   /** Called right before issuing's first write (the secuencial's upsert). */
   onFirstWrite?: () => void;
   /**
+   * Where the secuencial comes from instead of its own upsert (a batch's chunk takes its drafts'
+   * numbers together, batch/secuencial-gate.ts); called after onFirstWrite.
+   */
+  takeSecuencial?: (point: { estab: string; ptoEmi: string }) => Promise<number>;
+  /**
    * The draft as {@link loadDraftsForIssue} read it (locked) for a batch's chunk: not read again.
    * `null`: not found.
    */
@@ -214,7 +219,9 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const prepared = await o.type.prepareIssue({ tx, row: infoAdicional === row.infoAdicional ? row : { ...row, infoAdicional }, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
 
     o.onFirstWrite?.();
-    const secuencial = await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
+    const secuencial = o.takeSecuencial
+      ? await o.takeSecuencial({ estab: row.estab, ptoEmi: row.ptoEmi })
+      : await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
     const ambiente = company.ambiente as '1' | '2';
     const claveAcceso = buildClaveAcceso({
       fechaEmision: row.fechaEmision,

@@ -35,7 +35,8 @@ import { pickAutorizacion, type Ambiente, type Autorizacion } from '../../../sri
 import { AppError } from '../../../errors.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
-import { issueComprobante, loadDraftsForIssue, type FirmadaValues } from '../issue-comprobante.ts';
+import { issueComprobante, loadDraftsForIssue, type FirmadaValues, type IssueComprobanteOptions } from '../issue-comprobante.ts';
+import { secuencialGate } from './secuencial-gate.ts';
 import { comprobanteType } from '../registry.ts';
 import { allocateSecuencial } from '../allocate-secuencial.ts';
 import { transitionMany } from './transition-many.ts';
@@ -101,8 +102,9 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
     const now = deps.worker.clock();
     /**
      * The chunk in one transaction. First without a savepoint per draft (two round trips each
-     * saved): a draft refused before its first write (the rules, the date, the certificate) has
-     * written nothing. A failure after it (the XSD, the secuencial's limit) would leave its writes
+     * saved), its drafts read in one statement, their secuenciales taken in one per emission point
+     * (secuencial-gate.ts) and their FIRMADA written in one: a draft refused before its first write
+     * (the rules, the date, the certificate) has written nothing. A failure after it (the XSD, the secuencial's limit) would leave its writes
      * in the transaction: the chunk is then rolled back and run again with a savepoint per draft,
      * as a single issue does, so that only that draft is undone.
      */
@@ -113,25 +115,40 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
         // FIRMADA written in one statement at the end (transition-many.ts), in the same transaction.
         const loaded = savepoints ? undefined : await loadDraftsForIssue(tx, { companyId: batch.companyId, codDoc: batch.codDoc, ids: chunk });
         const firmadas: FirmadaValues[] = [];
-        for (const id of chunk) {
-          let wrote = false;
+        const issueOne = (id: string, extra: Partial<IssueComprobanteOptions>) =>
+          issueComprobante({ type, db: tx, secretBox: deps.secretBox, companyId: batch.companyId, userId: batch.createdBy, apiKeyId: batch.apiKeyId, id, now, consumidorFinalCap: deps.consumidorFinalCap, schemas, enqueueSend: false, ...extra });
+        // Without savepoints the drafts run concurrently on the transaction (its statements queue on
+        // its connection) so that their secuenciales are taken together, one statement per point.
+        const gate = savepoints ? undefined : secuencialGate(tx, { companyId: batch.companyId, codDoc: batch.codDoc, order: chunk });
+        const wrote = new Set<string>();
+        const outcomes = savepoints
+          ? undefined
+          : await Promise.allSettled(
+              chunk.map(async (id) => {
+                let asked = false;
+                try {
+                  await issueOne(id, {
+                    inCallerTransaction: true,
+                    loaded: loaded!.get(id) ?? null,
+                    onFirstWrite: () => wrote.add(id),
+                    takeSecuencial: (point) => ((asked = true), gate!.take(id, point)),
+                    deferFirmada: (f) => firmadas.push(f),
+                  });
+                } finally {
+                  if (!asked) gate!.skip(id);
+                }
+              }),
+            );
+        for (const [i, id] of chunk.entries()) {
           try {
-            await issueComprobante({
-              type,
-              db: tx,
-              secretBox: deps.secretBox,
-              companyId: batch.companyId,
-              userId: batch.createdBy,
-              apiKeyId: batch.apiKeyId,
-              id,
-              now,
-              consumidorFinalCap: deps.consumidorFinalCap,
-              schemas,
-              enqueueSend: false,
-              ...(savepoints ? {} : { inCallerTransaction: true, onFirstWrite: () => (wrote = true), loaded: loaded!.get(id) ?? null, deferFirmada: (f: FirmadaValues) => firmadas.push(f) }),
-            });
+            if (outcomes) {
+              const outcome = outcomes[i];
+              if (outcome.status === 'rejected') throw outcome.reason;
+            } else {
+              await issueOne(id, {});
+            }
           } catch (err) {
-            if (!savepoints && wrote) throw new RedoWithSavepoints();
+            if (!savepoints && wrote.has(id)) throw new RedoWithSavepoints();
             if (!(err instanceof AppError)) throw err;
             // Issued meanwhile (another run of this batch, or a single issue): not a failure.
             if (err.code === 'INVOICE_LOCKED') {
