@@ -19,7 +19,8 @@
  *    never processed it).
  * 3. A lote found 'sending' on a later run may have arrived: its autorizaciones are asked first and
  *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
- * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed.
+ * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed, and
+ * up to 3 lotes are in flight at once (their openings and the job's payload written one at a time).
  * Webhooks and mails come from the transitions, per comprobante, as for a single issue; a lote's
  * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
  * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
@@ -67,6 +68,8 @@ export interface BatchRunnerDeps {
 /** Drafts signed per transaction. */
 const SIGN_CHUNK = 50;
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
+/** Lotes sent and polled at the same time by one batch. */
+const MAX_LOTES_IN_FLIGHT = 3;
 
 type Row = typeof comprobantes.$inferSelect;
 
@@ -329,9 +332,8 @@ const lotesOf = (deps: BatchRunnerDeps) => Boolean(deps.worker.sri.validarLote &
 const STILL_PROCESSING = new Set(['43', '70']);
 
 /** Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends. */
-async function finishLote(deps: BatchRunnerDeps, job: BatchJob, payload: BatchJobPayload, lote: LoteProgress, handed: Set<string>, resumed: boolean): Promise<void> {
+async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgress, handed: Set<string>, resumed: boolean, save: () => Promise<void>): Promise<void> {
   const { db } = deps.worker;
-  const save = () => touchJob(db, job, deps.worker.clock(), payload);
   if (lote.state === 'sending') {
     // It may have arrived before the crash or the timeout: its answers first, then send what is still FIRMADA.
     if (resumed) await askLote(deps, job.companyId, lote);
@@ -389,7 +391,20 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   if (!batch) return completeJob(db, job, deps.worker.clock());
 
   const handed = new Set<string>();
-  /** Every signed comprobante not yet sent goes out, in lotes. */
+  // The job's payload is written by one task at a time (a lote's opening, whose transaction writes
+  // it, or a save), each with the payload as it is when it runs: the last write holds every lote's
+  // latest state, whatever order the lotes in flight finish in.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = writes.then(task);
+    writes = run.catch(() => {});
+    return run;
+  };
+  const save = () => serially(() => touchJob(db, job, deps.worker.clock(), payload));
+  /** Lotes sent and being polled; a few at once, so that the SRI's answers overlap. */
+  const inFlight = new Set<Promise<void>>();
+  const errors: unknown[] = [];
+  /** Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the one before). */
   const sendUnsent = async () => {
     if (!lotesOf(deps)) {
       // A port without lotes (a test double): every comprobante on its own.
@@ -397,21 +412,33 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
       return;
     }
     for (;;) {
-      const rows = await unsent(db, batch);
-      const ids = planLote(rows);
-      if (!ids.length) break;
-      const lote = await openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente);
-      await finishLote(deps, job, payload, lote, handed, false);
+      while (inFlight.size >= MAX_LOTES_IN_FLIGHT) await Promise.race(inFlight);
+      if (errors.length) return; // the run ends with that error; what is left goes on the next run
+      const lote = await serially(async () => {
+        const rows = await unsent(db, batch);
+        const ids = planLote(rows);
+        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente) : undefined;
+      });
+      if (!lote) break;
+      const run: Promise<void> = finishLote(deps, job, lote, handed, false, save)
+        .catch((err) => void errors.push(err))
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
     }
+  };
+  /** Wait for every lote in flight; @throws the first error of the planning or of a lote. */
+  const settleLotes = async (planning: Promise<void>) => {
+    await planning.catch((err) => void errors.push(err));
+    while (inFlight.size) await Promise.all(inFlight);
+    if (errors.length) throw errors[0];
   };
   // Lotes a previous run left unfinished, then the drafts, each chunk's lotes right after it.
   if (lotesOf(deps)) {
-    for (const lote of payload.lotes.filter((l) => l.state !== 'done')) await finishLote(deps, job, payload, lote, handed, true);
+    for (const lote of payload.lotes.filter((l) => l.state !== 'done')) await finishLote(deps, job, lote, handed, true, save);
   }
-  await sendUnsent();
+  await settleLotes(sendUnsent());
   // Each chunk's lotes go out while the next chunk is signed (the SRI's work and the signing
-  // overlap); the lotes themselves go one after the other, so the job's payload is written by one
-  // of them at a time. A failure of either side ends the run only once the other has stopped.
+  // overlap). A failure of either side ends the run only once the other has stopped.
   let sending: Promise<void> = Promise.resolve();
   const sendAfterChunk = async () => {
     sending = sending.then(sendUnsent);
@@ -420,10 +447,10 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   try {
     await signDrafts(deps, job, batch, sendAfterChunk);
   } catch (err) {
-    await sending.catch(() => {});
+    await settleLotes(sending).catch(() => {});
     throw err;
   }
-  await sending;
+  await settleLotes(sending);
 
   for (const id of handed) await settleComprobante(deps.worker, id);
   const now = deps.worker.clock();
