@@ -146,6 +146,7 @@ async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: S
   const ids = await drafts(server, s, N);
   const before = await countersOf(server, sri);
   const t0 = performance.now();
+  const windowFromUs = Number(process.hrtime.bigint() / 1000n);
   let polls = 0;
   let authorised = 0;
   const chunks = Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, (i + 1) * 500));
@@ -164,6 +165,7 @@ async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: S
     }),
   );
   const ms = performance.now() - t0;
+  const windowUs = [windowFromUs, Number(process.hrtime.bigint() / 1000n)];
   const after = await countersOf(server, sri);
   return {
     db: kind,
@@ -178,6 +180,8 @@ async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: S
     p99Ms: round(ms, 1),
     /** GET /api/batch polls (their CPU is in apiCpuMsPerInvoice). */
     statusPolls: polls,
+    /** The timed window on the monotonic clock, µs, when profiling (bench/profile-summary.ts --window from:to). */
+    ...(process.env.BENCH_CPU_PROF ? { profileWindowUs: windowUs } : {}),
   };
 }
 

@@ -337,12 +337,12 @@ const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 4000 };
  * One SOAP POST with node:http(s): what `fetch` (undici) does for this call at a fraction of its
  * CPU (bench/issue.ts: undici and its web streams were ~15 % of the server's busy time per issued
  * invoice). The body is read whole and decoded as UTF-8, as Response.text() does.
+ * @param target the service's URL, parsed once per client (not per call).
  * @returns the HTTP status and the body.
  * @throws the socket's error (refused, reset, aborted by `signal`).
  */
-function httpPost(url: string, body: string, signal: AbortSignal, agents: { http: http.Agent; https: http.Agent }): Promise<{ status: number; text: string }> {
+function httpPost(target: URL, body: string, signal: AbortSignal, agents: { http: http.Agent; https: http.Agent }): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
     const secure = target.protocol === 'https:';
     const payload = Buffer.from(body, 'utf8');
     const req = (secure ? https : http).request(
@@ -372,6 +372,13 @@ export function createSriClient(opts: SriClientOptions): SriClient {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const doFetch = opts.fetch;
   const agents = { http: new http.Agent(KEEP_ALIVE), https: new https.Agent(KEEP_ALIVE) };
+  /** The service URLs parsed once (three at most). */
+  const targets = new Map<string, URL>();
+  const targetOf = (url: string) => {
+    let target = targets.get(url);
+    if (!target) targets.set(url, (target = new URL(url)));
+    return target;
+  };
 
   /** POST and read the whole answer within timeoutMs, whatever the fetch implementation does with the signal. */
   async function post(url: string, body: string): Promise<{ status: number; text: string }> {
@@ -385,7 +392,7 @@ export function createSriClient(opts: SriClientOptions): SriClient {
       }, timeoutMs);
     });
     const exchange = (async () => {
-      if (!doFetch || (opts.fetchOnlyFor && !url.startsWith(opts.fetchOnlyFor))) return httpPost(url, body, controller.signal, agents);
+      if (!doFetch || (opts.fetchOnlyFor && !url.startsWith(opts.fetchOnlyFor))) return httpPost(targetOf(url), body, controller.signal, agents);
       const res = await doFetch(url, { method: 'POST', headers: SOAP_HEADERS, body, signal: controller.signal });
       return { status: res.status, text: await res.text() };
     })();

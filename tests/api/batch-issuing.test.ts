@@ -207,6 +207,53 @@ describe('batch issuing in SRI lotes', () => {
     expect(secs).toEqual(secs.map((_, i) => secs[0] + i));
   }, 180_000);
 
+  it('a draft refused after its secuencial was taken (its point used all 9 digits): only it fails, the others stay consecutive', async () => {
+    const ids = await drafts(['001', '002', '001']);
+    const seq = async (pto: string) => {
+      const res = (await t.database.db.execute(sql`select next_value from secuencial_sequence where company_id = ${a.companyId}::uuid and estab = '001' and pto_emi = ${pto} and cod_doc = '01'`)) as unknown as { rows: Array<{ next_value: number }> };
+      return res.rows[0] ? Number(res.rows[0].next_value) : undefined;
+    };
+    const saved = await seq('002');
+    const next = (await seq('001')) ?? 1;
+    await t.database.db.execute(sql`insert into secuencial_sequence (company_id, estab, pto_emi, cod_doc, next_value) values (${a.companyId}::uuid, '001', '002', '01', 1000000000) on conflict (company_id, estab, pto_emi, cod_doc) do update set next_value = 1000000000`);
+    try {
+      const view = await runBatch(ids);
+      expect(view.items[1]).toMatchObject({ status: 'FALLIDA', numero: null });
+      expect(view.items[1].mensajes[0].identificador).toBe('CONFLICT');
+      expect([view.items[0], view.items[2]].map((i) => [i.status, secuencialOf(i.numero)])).toEqual([['AUTORIZADA', next], ['AUTORIZADA', next + 1]]);
+      // Its failed attempt gave the number back.
+      expect(await seq('002')).toBe(1000000000);
+    } finally {
+      if (saved === undefined) await t.database.db.execute(sql`delete from secuencial_sequence where company_id = ${a.companyId}::uuid and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+      else await t.database.db.execute(sql`update secuencial_sequence set next_value = ${saved} where company_id = ${a.companyId}::uuid and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+    }
+  });
+
+  it('webhooks, mails and audit rows per comprobante, as for single issues', async () => {
+    // An endpoint subscribed to comprobante.authorized (written directly: its deliveries are not what this test reads).
+    await t.database.db.execute(sql`insert into webhook_endpoint (company_id, url, events, secret_encrypted) values (${a.companyId}::uuid, 'http://192.0.2.1/hooks', array['comprobante.authorized'], '\\x00'::bytea)`);
+    try {
+      const ids = await drafts(['001', '002', '001', '002']);
+      const view = await runBatch(ids);
+      expect(view).toMatchObject({ authorised: 4, rejected: 0, pending: 0 });
+      const rows = (await t.database.db.execute(sql`select comprobante_id::text as id, kind, payload->'event'->>'type' as type, payload->'event'->'data'->>'_id' as "dataId", payload->'event'->'data'->>'status' as status from job where kind in ('webhook_delivery', 'mail_comprobante') and comprobante_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)) as unknown as { rows: Array<{ id: string; kind: string; type: string | null; dataId: string | null; status: string | null }> };
+      for (const id of ids) {
+        const hooks = rows.rows.filter((r) => r.id === id && r.kind === 'webhook_delivery');
+        expect(hooks).toEqual([{ id, kind: 'webhook_delivery', type: 'comprobante.authorized', dataId: id, status: 'AUTORIZADA' }]);
+        expect(rows.rows.filter((r) => r.id === id && r.kind === 'mail_comprobante')).toHaveLength(1);
+      }
+      // Each one's audit trail: FIRMADA, RECIBIDA in its lote, AUTORIZADA.
+      const events = (await t.database.db.execute(sql`select comprobante_id::text as id, from_status as "from", to_status as "to", note from comprobante_event where comprobante_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) and to_status in ('FIRMADA', 'RECIBIDA', 'AUTORIZADA') and from_status is distinct from 'AUTORIZADA' order by at, id`)) as unknown as { rows: Array<{ id: string; from: string | null; to: string; note: string | null }> };
+      for (const id of ids) {
+        const mine = events.rows.filter((e) => e.id === id);
+        expect(mine.map((e) => e.to)).toEqual(['FIRMADA', 'RECIBIDA', 'AUTORIZADA']);
+        expect(mine[1]).toMatchObject({ from: 'FIRMADA', note: expect.stringMatching(/^Lote \d{49}$/) });
+      }
+    } finally {
+      await t.database.db.execute(sql`delete from webhook_endpoint where company_id = ${a.companyId}::uuid`);
+    }
+  });
+
   it("another company's drafts and batches are not found", async () => {
     const ids = await drafts(['001', '001']);
     const b = await signUp(t, { ruc: await newRuc() });

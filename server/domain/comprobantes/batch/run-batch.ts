@@ -19,7 +19,10 @@
  *    never processed it).
  * 3. A lote found 'sending' on a later run may have arrived: its autorizaciones are asked first and
  *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
- * Webhooks and mails come from the transitions, per comprobante, as for a single issue.
+ * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed, and
+ * up to 3 lotes are in flight at once (their openings and the job's payload written one at a time).
+ * Webhooks and mails come from the transitions, per comprobante, as for a single issue; a lote's
+ * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
  * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -33,10 +36,11 @@ import { pickAutorizacion, type Ambiente, type Autorizacion } from '../../../sri
 import { AppError } from '../../../errors.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
-import { issueComprobante } from '../issue-comprobante.ts';
+import { issueComprobante, loadDraftsForIssue, type FirmadaValues, type IssueComprobanteOptions } from '../issue-comprobante.ts';
+import { secuencialGate } from './secuencial-gate.ts';
 import { comprobanteType } from '../registry.ts';
 import { allocateSecuencial } from '../allocate-secuencial.ts';
-import { transitionComprobante } from '../transition-comprobante.ts';
+import { transitionMany } from './transition-many.ts';
 import { authorizationDocument } from '../authorization-document.ts';
 import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../../../sri/lote-xml.ts';
 import { completeJob, keepJobClaim } from '../../../db/repositories/jobs.ts';
@@ -64,6 +68,8 @@ export interface BatchRunnerDeps {
 /** Drafts signed per transaction. */
 const SIGN_CHUNK = 50;
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
+/** Lotes sent and polled at the same time by one batch. */
+const MAX_LOTES_IN_FLIGHT = 3;
 
 type Row = typeof comprobantes.$inferSelect;
 
@@ -80,7 +86,7 @@ async function inOrder<T extends { id: string }>(ids: string[], rows: Promise<T[
   return (await rows).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-/** Step 1: sign what is still a draft, 50 per transaction; `afterChunk` runs after each commit (its lotes go out). */
+/** Step 1: sign what is still a draft, 50 per transaction; `afterChunk` runs after each commit (it starts the chunk's lotes). */
 async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, afterChunk: () => Promise<void>): Promise<void> {
   const { db } = deps.worker;
   const type = comprobanteType(batch.codDoc);
@@ -97,33 +103,99 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
   for (let i = 0; i < todo.length; i += SIGN_CHUNK) {
     const chunk = todo.slice(i, i + SIGN_CHUNK);
     const now = deps.worker.clock();
-    await db.transaction(async (tx) => {
-      const failures: Record<string, SriMensajeRow[]> = {};
-      for (const id of chunk) {
-        try {
-          await issueComprobante({ type, db: tx, secretBox: deps.secretBox, companyId: batch.companyId, userId: batch.createdBy, apiKeyId: batch.apiKeyId, id, now, consumidorFinalCap: deps.consumidorFinalCap, schemas, enqueueSend: false });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          // Issued meanwhile (another run of this batch, or a single issue): not a failure.
-          if (err.code === 'INVOICE_LOCKED') {
-            const [now] = await tx.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, batch.companyId), eq(comprobantes.id, id)));
-            if (now && now.status !== 'BORRADOR') continue;
+    /**
+     * The chunk in one transaction. First without a savepoint per draft (two round trips each
+     * saved), its drafts read in one statement, their secuenciales taken in one per emission point
+     * (secuencial-gate.ts) and their FIRMADA written in one: a draft refused before its first write
+     * (the rules, the date, the certificate) has written nothing. A failure after it (the XSD, the secuencial's limit) would leave its writes
+     * in the transaction: the chunk is then rolled back and run again with a savepoint per draft,
+     * as a single issue does, so that only that draft is undone.
+     */
+    const signChunk = (savepoints: boolean) =>
+      db.transaction(async (tx) => {
+        const failures: Record<string, SriMensajeRow[]> = {};
+        // Without savepoints: the chunk's drafts read (and locked) in one statement, and their
+        // FIRMADA written in one statement at the end (transition-many.ts), in the same transaction.
+        const loaded = savepoints ? undefined : await loadDraftsForIssue(tx, { companyId: batch.companyId, codDoc: batch.codDoc, ids: chunk });
+        const firmadas: FirmadaValues[] = [];
+        const issueOne = (id: string, extra: Partial<IssueComprobanteOptions>) =>
+          issueComprobante({ type, db: tx, secretBox: deps.secretBox, companyId: batch.companyId, userId: batch.createdBy, apiKeyId: batch.apiKeyId, id, now, consumidorFinalCap: deps.consumidorFinalCap, schemas, enqueueSend: false, ...extra });
+        // Without savepoints the drafts run concurrently on the transaction (its statements queue on
+        // its connection) so that their secuenciales are taken together, one statement per point.
+        const gate = savepoints ? undefined : secuencialGate(tx, { companyId: batch.companyId, codDoc: batch.codDoc, order: chunk });
+        const wrote = new Set<string>();
+        const outcomes = savepoints
+          ? undefined
+          : await Promise.allSettled(
+              chunk.map(async (id) => {
+                let asked = false;
+                try {
+                  await issueOne(id, {
+                    inCallerTransaction: true,
+                    loaded: loaded!.get(id) ?? null,
+                    onFirstWrite: () => wrote.add(id),
+                    takeSecuencial: (point) => ((asked = true), gate!.take(id, point)),
+                    deferFirmada: (f) => firmadas.push(f),
+                  });
+                } finally {
+                  if (!asked) gate!.skip(id);
+                }
+              }),
+            );
+        for (const [i, id] of chunk.entries()) {
+          try {
+            if (outcomes) {
+              const outcome = outcomes[i];
+              if (outcome.status === 'rejected') throw outcome.reason;
+            } else {
+              await issueOne(id, {});
+            }
+          } catch (err) {
+            if (!savepoints && wrote.has(id)) throw new RedoWithSavepoints();
+            if (!(err instanceof AppError)) throw err;
+            // Issued meanwhile (another run of this batch, or a single issue): not a failure.
+            if (err.code === 'INVOICE_LOCKED') {
+              const [now] = await tx.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, batch.companyId), eq(comprobantes.id, id)));
+              if (now && now.status !== 'BORRADOR') continue;
+            }
+            const detail = err.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
+            failures[id] = [{ identificador: err.code, mensaje: err.message, ...(detail ? { informacionAdicional: detail } : {}), tipo: 'ERROR' }];
           }
-          const detail = err.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
-          failures[id] = [{ identificador: err.code, mensaje: err.message, ...(detail ? { informacionAdicional: detail } : {}), tipo: 'ERROR' }];
         }
-      }
-      if (Object.keys(failures).length) {
-        await tx
-          .update(comprobanteBatches)
-          .set({ failures: sql`${comprobanteBatches.failures} || ${JSON.stringify(failures)}::jsonb` })
-          .where(and(eq(comprobanteBatches.companyId, batch.companyId), eq(comprobanteBatches.id, batch.id)));
-      }
-    });
+        if (firmadas.length) {
+          const moved = await transitionMany(tx, {
+            companyId: batch.companyId,
+            from: ['BORRADOR'],
+            to: 'FIRMADA',
+            signature: true,
+            userId: batch.createdBy,
+            apiKeyId: batch.apiKeyId,
+            now,
+            rows: firmadas.map((f) => ({ id: f.id, mensajes: [], signature: f })),
+          });
+          // The drafts are locked by this transaction: all of them move (else undo the chunk).
+          if (moved.length !== firmadas.length) throw new Error(`Lote de emisión: ${firmadas.length - moved.length} borradores cambiaron mientras se firmaban`);
+        }
+        if (Object.keys(failures).length) {
+          await tx
+            .update(comprobanteBatches)
+            .set({ failures: sql`${comprobanteBatches.failures} || ${JSON.stringify(failures)}::jsonb` })
+            .where(and(eq(comprobanteBatches.companyId, batch.companyId), eq(comprobanteBatches.id, batch.id)));
+        }
+      });
+    try {
+      await signChunk(false);
+    } catch (err) {
+      if (!(err instanceof RedoWithSavepoints)) throw err;
+      await signChunk(true);
+    }
     await touchJob(db, job, deps.worker.clock());
     await afterChunk();
   }
 }
+
+/** A draft failed after its first write in a chunk without savepoints: roll the chunk back, run it with them. */
+class RedoWithSavepoints extends Error {}
 
 /** The batch's FIRMADA comprobantes never sent, in order, with what a lote needs. */
 async function unsent(db: Db, batch: typeof comprobanteBatches.$inferSelect) {
@@ -177,28 +249,34 @@ async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comp
   });
 }
 
-/** Apply one autorización to its comprobante as the single path does (AUTORIZADA + mail, NO_AUTORIZADA, EN_PROCESO). */
-async function applyOne(deps: BatchRunnerDeps, row: Row, picked: Autorizacion): Promise<void> {
+/**
+ * Apply the lote's autorizaciones to their comprobantes as the single path does one by one
+ * (AUTORIZADA + mail, NO_AUTORIZADA, EN_PROCESO), one statement per outcome (transition-many.ts).
+ */
+async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Array<{ row: Row; a: Autorizacion }>): Promise<void> {
   const now = deps.worker.clock();
-  const mensajes = picked.mensajes as SriMensajeRow[];
-  const base = { companyId: row.companyId, comprobanteId: row.id, mensajes, now };
-  if (picked.estado === 'AUTORIZADO') {
-    await transitionComprobante(deps.worker.db, {
-      ...base,
-      from: [...WAITING_FOR_SRI],
-      to: 'AUTORIZADA',
-      set: {
-        numeroAutorizacion: picked.numeroAutorizacion ?? null,
-        fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
-        authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml: row.signedXml ?? '', mensajes }),
-      },
-      enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
-    });
-  } else if (picked.estado === 'NO AUTORIZADO') {
-    await transitionComprobante(deps.worker.db, { ...base, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA' });
-  } else {
-    await transitionComprobante(deps.worker.db, { ...base, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO' });
-  }
+  const { db } = deps.worker;
+  const mensajesOf = (a: Autorizacion) => a.mensajes as SriMensajeRow[];
+  const authorised = picked.filter((p) => p.a.estado === 'AUTORIZADO');
+  const refused = picked.filter((p) => p.a.estado === 'NO AUTORIZADO');
+  const processing = picked.filter((p) => p.a.estado !== 'AUTORIZADO' && p.a.estado !== 'NO AUTORIZADO');
+  await transitionMany(db, {
+    companyId,
+    from: [...WAITING_FOR_SRI],
+    to: 'AUTORIZADA',
+    authorization: true,
+    now,
+    enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
+    rows: authorised.map(({ row, a }) => ({
+      id: row.id,
+      mensajes: mensajesOf(a),
+      numeroAutorizacion: a.numeroAutorizacion ?? null,
+      fechaAutorizacion: a.fechaAutorizacion ? new Date(a.fechaAutorizacion) : now,
+      authorizationXml: authorizationDocument({ ...a, estado: 'AUTORIZADO', signedXml: row.signedXml ?? '', mensajes: mensajesOf(a) }),
+    })),
+  });
+  await transitionMany(db, { companyId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', now, rows: refused.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
+  await transitionMany(db, { companyId, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', now, rows: processing.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
 }
 
 /** The key an autorización is for: its número (offline scheme: the key), else the key inside its comprobante. */
@@ -225,12 +303,14 @@ async function askLote(deps: BatchRunnerDeps, companyId: string, lote: LoteProgr
     if (key) byKey.set(key, [...(byKey.get(key) ?? []), a]);
   }
   const waiting: Row[] = [];
+  const answered: Array<{ row: Row; a: Autorizacion }> = [];
   for (const row of await loteRows(deps.worker.db, companyId, lote)) {
     if (!(WAITING_FOR_SRI as readonly string[]).includes(row.status)) continue;
     const picked = row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined;
-    if (picked) await applyOne(deps, row, picked);
+    if (picked) answered.push({ row, a: picked });
     if (!picked || (picked.estado !== 'AUTORIZADO' && picked.estado !== 'NO AUTORIZADO')) waiting.push(row);
   }
+  await applyAnswers(deps, companyId, answered);
   return waiting;
 }
 
@@ -252,9 +332,8 @@ const lotesOf = (deps: BatchRunnerDeps) => Boolean(deps.worker.sri.validarLote &
 const STILL_PROCESSING = new Set(['43', '70']);
 
 /** Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends. */
-async function finishLote(deps: BatchRunnerDeps, job: BatchJob, payload: BatchJobPayload, lote: LoteProgress, handed: Set<string>, resumed: boolean): Promise<void> {
+async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgress, handed: Set<string>, resumed: boolean, save: () => Promise<void>): Promise<void> {
   const { db } = deps.worker;
-  const save = () => touchJob(db, job, deps.worker.clock(), payload);
   if (lote.state === 'sending') {
     // It may have arrived before the crash or the timeout: its answers first, then send what is still FIRMADA.
     if (resumed) await askLote(deps, job.companyId, lote);
@@ -271,10 +350,13 @@ async function finishLote(deps: BatchRunnerDeps, job: BatchJob, payload: BatchJo
       const keys = new Set(rows.map((r) => r.claveAcceso));
       const whole = answer.estado === 'DEVUELTA' && ![...refusedByKey.keys()].some((k) => keys.has(k));
       const now = deps.worker.clock();
+      const received: string[] = [];
       for (const r of rows) {
         if (whole || refusedByKey.has(r.claveAcceso!)) await toSingle(deps, job.companyId, r.id, handed);
-        else await transitionComprobante(db, { companyId: job.companyId, comprobanteId: r.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes: [], now, note: `Lote ${lote.claveAcceso}` });
+        else received.push(r.id);
       }
+      // One statement for the lote's RECIBIDA (audit rows with the lote's key as their note).
+      await transitionMany(db, { companyId: job.companyId, from: ['FIRMADA'], to: 'RECIBIDA', now, note: `Lote ${lote.claveAcceso}`, rows: received.map((id) => ({ id, mensajes: [] })) });
       lote.refused = whole ? rows.length : [...refusedByKey.keys()].filter((k) => keys.has(k)).length;
       if (whole) lote.refusedWhole = true;
     }
@@ -309,7 +391,20 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   if (!batch) return completeJob(db, job, deps.worker.clock());
 
   const handed = new Set<string>();
-  /** Every signed comprobante not yet sent goes out, in lotes. */
+  // The job's payload is written by one task at a time (a lote's opening, whose transaction writes
+  // it, or a save), each with the payload as it is when it runs: the last write holds every lote's
+  // latest state, whatever order the lotes in flight finish in.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = writes.then(task);
+    writes = run.catch(() => {});
+    return run;
+  };
+  const save = () => serially(() => touchJob(db, job, deps.worker.clock(), payload));
+  /** Lotes sent and being polled; a few at once, so that the SRI's answers overlap. */
+  const inFlight = new Set<Promise<void>>();
+  const errors: unknown[] = [];
+  /** Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the one before). */
   const sendUnsent = async () => {
     if (!lotesOf(deps)) {
       // A port without lotes (a test double): every comprobante on its own.
@@ -317,19 +412,45 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
       return;
     }
     for (;;) {
-      const rows = await unsent(db, batch);
-      const ids = planLote(rows);
-      if (!ids.length) break;
-      const lote = await openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente);
-      await finishLote(deps, job, payload, lote, handed, false);
+      while (inFlight.size >= MAX_LOTES_IN_FLIGHT) await Promise.race(inFlight);
+      if (errors.length) return; // the run ends with that error; what is left goes on the next run
+      const lote = await serially(async () => {
+        const rows = await unsent(db, batch);
+        const ids = planLote(rows);
+        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente) : undefined;
+      });
+      if (!lote) break;
+      const run: Promise<void> = finishLote(deps, job, lote, handed, false, save)
+        .catch((err) => void errors.push(err))
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
     }
+  };
+  /** Wait for every lote in flight; @throws the first error of the planning or of a lote. */
+  const settleLotes = async (planning: Promise<void>) => {
+    await planning.catch((err) => void errors.push(err));
+    while (inFlight.size) await Promise.all(inFlight);
+    if (errors.length) throw errors[0];
   };
   // Lotes a previous run left unfinished, then the drafts, each chunk's lotes right after it.
   if (lotesOf(deps)) {
-    for (const lote of payload.lotes.filter((l) => l.state !== 'done')) await finishLote(deps, job, payload, lote, handed, true);
+    for (const lote of payload.lotes.filter((l) => l.state !== 'done')) await finishLote(deps, job, lote, handed, true, save);
   }
-  await sendUnsent();
-  await signDrafts(deps, job, batch, sendUnsent);
+  await settleLotes(sendUnsent());
+  // Each chunk's lotes go out while the next chunk is signed (the SRI's work and the signing
+  // overlap). A failure of either side ends the run only once the other has stopped.
+  let sending: Promise<void> = Promise.resolve();
+  const sendAfterChunk = async () => {
+    sending = sending.then(sendUnsent);
+    sending.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+  };
+  try {
+    await signDrafts(deps, job, batch, sendAfterChunk);
+  } catch (err) {
+    await settleLotes(sending).catch(() => {});
+    throw err;
+  }
+  await settleLotes(sending);
 
   for (const id of handed) await settleComprobante(deps.worker, id);
   const now = deps.worker.clock();
