@@ -53,7 +53,7 @@ const COMPANIES = Number(args.companies ?? (smoke ? 20 : 1_000));
 const SMALL = Number(args.small ?? (smoke ? 200 : 10_000));
 /** Invoices of one more company, measured alone after the large size: the biggest tenant. */
 const BIG = Number(args.big ?? Math.round(LARGE / 10));
-const SECONDS = Number(args.seconds ?? (smoke ? 1 : 10));
+const SECONDS = Number(args.seconds ?? (smoke ? 2 : 10));
 const CONNECTIONS = Number(args.connections ?? 64);
 const WARMUP_SECONDS = smoke ? 1 : 3;
 /** The server's node-postgres pool (server/db/client.ts default). The bare loop gets the same. */

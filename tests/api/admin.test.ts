@@ -353,5 +353,5 @@ describe('npm run staff', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // four CLI runs (tsx) of a few seconds each, slower on a loaded machine
 });
