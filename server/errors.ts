@@ -9,6 +9,13 @@ export interface ErrorDetail {
   expected?: string;
 }
 
+/**
+ * The error of a comprobante that is no longer a draft, or that changed while it was being saved or
+ * issued (409). Code says comprobante; the value on the wire stays `INVOICE_LOCKED`, the code that
+ * clients of /api/invoice already read (DESIGN.md's contract: extend, never rename).
+ */
+export const COMPROBANTE_LOCKED = 'INVOICE_LOCKED';
+
 const STATUS_BY_CODE: Record<string, number> = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
@@ -21,7 +28,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   CONFLICT: 409,
   MULTIPLE_COMPANIES: 409,
   IN_USE: 409,
-  INVOICE_LOCKED: 409,
+  [COMPROBANTE_LOCKED]: 409,
   UNPROCESSABLE: 422,
   SRI_UNAVAILABLE: 503,
 };

@@ -8,6 +8,7 @@
  *     src/renderers/custom-renderers.ts finds by the resource (checked where the sources ship; a
  *     built deployment carries the compiled bundle only).
  * (Its menu entry is built from its `meta.menu`, server/db/seed/menu.ts: nothing to check.)
+ * It also refuses two types sharing a root element, info element, resource, XSD prefix or file stem.
  * A missing piece stops the start with one message per piece naming the file to add, instead of a
  * type that boots and then answers an opaque 500 on issue.
  */
@@ -68,8 +69,23 @@ export function registryProblems(input: RegistryCheckInput): RegistryProblem[] {
       else if (!existsSync(editor)) add(editor, `la carpeta ${folder} no tiene su editor; cree ${editor} (export default del componente del editor)`);
     }
   }
+  // Each of these names one type only: the received side, the sandbox and the RIDE find a type by its
+  // root (metaByRoot), the API and the editor by its resource; a copied line that keeps one answers
+  // for the other type (the guide's throw-away 99 kept `notaDebito` and read real notas de débito as 99).
+  for (const key of UNIQUE_META_KEYS) {
+    const seen = new Map<string, string>();
+    for (const { meta } of input.types) {
+      const value = meta[key];
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, meta.codDoc);
+      else problems.push({ codDoc: meta.codDoc, file: 'core/comprobante-types.ts', message: `${meta.label} (codDoc ${meta.codDoc}): su ${key} "${value}" es también el del codDoc ${first}; cada tipo necesita el suyo en core/comprobante-types.ts` });
+    }
+  }
   return problems;
 }
+
+/** Metadata that must differ between types (each is how some reader finds the type). */
+const UNIQUE_META_KEYS = ['rootElement', 'infoElement', 'resource', 'xsdPrefix', 'fileStem'] as const;
 
 /** The start-up refusal: the list of missing pieces, each naming its file. */
 export class RegistryCheckError extends Error {

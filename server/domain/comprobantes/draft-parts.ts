@@ -11,7 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogEntries, comprobantes, establishments, products } from '../../db/schema/index-tables.ts';
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { theLabelOf as the } from './comprobante-labels.ts';
 import { assertPointInScope, type EmissionScope } from '../users/emission-scope.ts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
@@ -168,7 +168,7 @@ export async function assertEditableDraft(db: Db, p: { companyId: string; id: st
   const existing = await findComprobanteColumns(db, { status: comprobantes.status }, { companyId: p.companyId, id: p.id, codDoc: p.codDoc });
   const t = the(p.codDoc);
   if (!existing) throw notFound(t.theOne);
-  if (existing.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${t.theOne} está ${existing.status} y ya no se puede modificar`);
+  if (existing.status !== 'BORRADOR') throw new AppError(COMPROBANTE_LOCKED, `${t.theOne} está ${existing.status} y ya no se puede modificar`);
 }
 
 /** The columns a type's saveDraft sets (the rest keep their defaults). */
@@ -185,7 +185,7 @@ export async function writeDraft(db: Db, p: { companyId: string; codDoc: string;
   const row = await updateDraft(db, { companyId: p.companyId, id: p.id, codDoc: p.codDoc }, p.values);
   if (row) return row;
   await assertEditableDraft(db, { companyId: p.companyId, id: p.id, codDoc: p.codDoc });
-  throw new AppError('INVOICE_LOCKED', `${the(p.codDoc).theOne} cambió mientras se guardaba; vuelva a intentarlo`);
+  throw new AppError(COMPROBANTE_LOCKED, `${the(p.codDoc).theOne} cambió mientras se guardaba; vuelva a intentarlo`);
 }
 
 /** The company's products the lines name, by id. @throws AppError VALIDATION at `detalles.N.product`. */

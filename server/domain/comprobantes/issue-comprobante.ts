@@ -20,7 +20,7 @@ import { daysBetween, guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { buildSignedComprobante } from './sign-comprobante.ts';
 import { credentialsFromRow, signingCredentialsFor } from '../certificates/company-certificate.ts';
 import type { SigningCredentials } from './signing-credentials.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { allocateSecuencial } from './allocate-secuencial.ts';
 import { transitionComprobante } from './transition-comprobante.ts';
 import type { ComprobanteRow } from './comprobante-view.ts';
@@ -203,7 +203,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const credentials = await credentialsOf(o, tx, loaded?.certificate);
     if (!loaded) throw notFound(the.theOne);
     const { row, company, establishment, customer } = loaded;
-    if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} ya fue emitid${the.ending} (estado: ${statusLabel(row.status)})`);
+    if (row.status !== 'BORRADOR') throw new AppError(COMPROBANTE_LOCKED, `${the.theOne} ya fue emitid${the.ending} (estado: ${statusLabel(row.status)})`);
 
     const today = guayaquilDate(o.now);
     const age = daysBetween(row.fechaEmision, today);
@@ -257,7 +257,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
       set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
       ...(o.enqueueSend === false ? {} : { enqueue: { kind: 'sri_send' as const, runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) } }),
     });
-    if (!issued) throw new AppError('INVOICE_LOCKED', `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
+    if (!issued) throw new AppError(COMPROBANTE_LOCKED, `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);
     return issued;
   };
   return o.inCallerTransaction ? issue(o.db) : o.db.transaction(issue);

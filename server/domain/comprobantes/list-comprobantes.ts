@@ -12,7 +12,7 @@ import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepare
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-query.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 import { scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
 import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
@@ -279,6 +279,6 @@ export async function getComprobante(db: Db, p: { companyId: string; id: string;
 export async function deleteComprobanteDraft(db: Db, p: { companyId: string; id: string; codDoc?: string }): Promise<void> {
   const row = await getComprobante(db, p);
   const the = theLabelOf(row.codDoc);
-  if (row.status !== 'BORRADOR') throw new AppError('INVOICE_LOCKED', `${the.theOne} está ${row.status} y no se puede eliminar`);
+  if (row.status !== 'BORRADOR') throw new AppError(COMPROBANTE_LOCKED, `${the.theOne} está ${row.status} y no se puede eliminar`);
   await deleteDraft(db, { companyId: p.companyId, id: p.id });
 }

@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comprobantes, jobs } from '../../db/schema/index-tables.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { enqueueJob } from '../../db/repositories/jobs.ts';
 import { isWaitingForSri } from '../../../core/comprobante-status.ts';
 import { findComprobanteColumns } from '../../db/repositories/comprobantes.ts';
@@ -27,7 +27,7 @@ export async function scheduleSriCheck(db: Db, p: { companyId: string; comproban
   return db.transaction(async (tx) => {
     const invoice = await findComprobanteColumns(tx, { status: comprobantes.status, codDoc: comprobantes.codDoc }, { companyId: p.companyId, id: p.comprobanteId }, { lock: true });
     if (!invoice) throw notFound('El comprobante');
-    if (!isWaitingForSri(invoice.status)) throw new AppError('INVOICE_LOCKED', `El comprobante está ${invoice.status}: no hay nada que consultar al SRI`);
+    if (!isWaitingForSri(invoice.status)) throw new AppError(COMPROBANTE_LOCKED, `El comprobante está ${invoice.status}: no hay nada que consultar al SRI`);
     const open = await tx
       .select({ id: jobs.id, status: jobs.status, lockedUntil: jobs.lockedUntil })
       .from(jobs)

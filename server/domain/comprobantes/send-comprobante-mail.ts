@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, customers, comprobanteEvents } from '../../db/schema/index-tables.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invoiceMail } from '../../mail/templates.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { renderComprobanteRide } from './render-comprobante-ride.ts';
 import { comprobanteType } from './registry.ts';
 import { invoiceNumero, type ComprobanteRow } from './comprobante-view.ts';
@@ -28,7 +28,7 @@ import { markComprobanteEmailed } from '../../db/repositories/comprobantes.ts';
 export async function emailComprobante(o: { db: Db; mailer: Mailer; companyId: string; id: string; codDoc: string; now: Date; to?: string }): Promise<{ message: string; to: string }> {
   const row = await getComprobante(o.db, { companyId: o.companyId, id: o.id, codDoc: o.codDoc });
   const the = theLabelOf(o.codDoc);
-  if (row.status !== 'AUTORIZADA') throw new AppError('INVOICE_LOCKED', `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
+  if (row.status !== 'AUTORIZADA') throw new AppError(COMPROBANTE_LOCKED, `Solo se envía por correo ${the.theOne.toLowerCase()} autorizad${the.ending} por el SRI`);
   const [company] = await o.db.select().from(companies).where(eq(companies.id, o.companyId));
   const to = await sendComprobanteMail({ db: o.db, mailer: o.mailer, invoice: row, company, now: o.now, to: o.to });
   return { message: `${comprobanteType(o.codDoc).meta.label} enviad${the.ending} a ${to}`, to };

@@ -32,7 +32,7 @@ const input = (over: Partial<RegistryCheckInput> = {}): RegistryCheckInput => ({
 });
 
 /** A throw-away type copied from the nota de débito with another codDoc, root, XSD and resource. */
-const throwAway: ComprobanteTypeMeta = { ...COMPROBANTE_TYPE_META['05'], codDoc: '05', label: 'Nota de prueba', rootElement: 'notaPrueba', xsdPrefix: 'NotaPrueba_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'test-note', fileStem: 'nota-prueba' };
+const throwAway: ComprobanteTypeMeta = { ...COMPROBANTE_TYPE_META['05'], codDoc: '05', label: 'Nota de prueba', rootElement: 'notaPrueba', infoElement: 'infoNotaPrueba', xsdPrefix: 'NotaPrueba_V', versions: ['1.0.0'], defaultVersion: '1.0.0', resource: 'test-note', fileStem: 'nota-prueba' };
 
 describe('the comprobante registry checks itself at start', () => {
   it('the six shipped types are complete, and the server starts with them', () => {
@@ -47,6 +47,16 @@ describe('the comprobante registry checks itself at start', () => {
     expect(problems.map((p) => p.file)).toContain(expected);
     expect(() => assertRegistryComplete(withNew)).toThrow(RegistryCheckError);
     expect(() => assertRegistryComplete(withNew)).toThrow(expected);
+  });
+
+  it("a copied line that keeps another type's root element or resource is refused naming core and the other codDoc", () => {
+    const copied: ComprobanteTypeMeta = { ...throwAway, codDoc: '99' as ComprobanteTypeMeta['codDoc'], rootElement: 'notaDebito', resource: 'debit-note' };
+    const problems = registryProblems(input({ types: [...COMPROBANTE_TYPES, { meta: copied }] })).filter((p) => p.file === 'core/comprobante-types.ts');
+    expect(problems.map((p) => p.message)).toEqual([
+      'Nota de prueba (codDoc 99): su rootElement "notaDebito" es también el del codDoc 05; cada tipo necesita el suyo en core/comprobante-types.ts',
+      'Nota de prueba (codDoc 99): su resource "debit-note" es también el del codDoc 05; cada tipo necesita el suyo en core/comprobante-types.ts',
+    ]);
+    expect(() => assertRegistryComplete(input({ types: [...COMPROBANTE_TYPES, { meta: copied }] }))).toThrow(/rootElement "notaDebito"/);
   });
 
   it('a type missing its schema folder names src/schemas/<resource>/schema.json', () => {

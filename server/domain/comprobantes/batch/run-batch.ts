@@ -33,7 +33,7 @@ import { WAITING_FOR_SRI } from '../../../../core/comprobante-status.ts';
 import { buildClaveAcceso, randomCodigoNumerico } from '../../../../core/access-key.ts';
 import { guayaquilDate } from '../../../../core/guayaquil-date.ts';
 import { pickAutorizacion, type Ambiente, type Autorizacion } from '../../../sri/soap-client.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, COMPROBANTE_LOCKED } from '../../../errors.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { SchemaRegistry } from '../../../schemas/registry.ts';
 import { issueComprobante, loadDraftsForIssue, type FirmadaValues, type IssueComprobanteOptions } from '../issue-comprobante.ts';
@@ -154,7 +154,7 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
             if (!savepoints && wrote.has(id)) throw new RedoWithSavepoints();
             if (!(err instanceof AppError)) throw err;
             // Issued meanwhile (another run of this batch, or a single issue): not a failure.
-            if (err.code === 'INVOICE_LOCKED') {
+            if (err.code === COMPROBANTE_LOCKED) {
               const [now] = await tx.select({ status: comprobantes.status }).from(comprobantes).where(and(eq(comprobantes.companyId, batch.companyId), eq(comprobantes.id, id)));
               if (now && now.status !== 'BORRADOR') continue;
             }
@@ -321,7 +321,7 @@ async function toSingle(deps: BatchRunnerDeps, companyId: string, id: string, ha
     handed.add(id);
   } catch (err) {
     // Settled meanwhile: nothing left to send or ask.
-    if (!(err instanceof AppError && err.code === 'INVOICE_LOCKED')) throw err;
+    if (!(err instanceof AppError && err.code === COMPROBANTE_LOCKED)) throw err;
   }
 }
 

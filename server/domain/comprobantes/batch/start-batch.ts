@@ -14,7 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { comprobanteBatches, comprobantes, jobs } from '../../../db/schema/index-tables.ts';
 import type { Job } from '../../../jobs/job.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, COMPROBANTE_LOCKED } from '../../../errors.ts';
 import { inScope, type EmissionScope } from '../../users/emission-scope.ts';
 import type { ComprobanteType } from '../comprobante-type.ts';
 import { theLabel } from '../comprobante-labels.ts';
@@ -42,7 +42,7 @@ export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: 
     }
     const issued = p.ids.map((id, i) => ({ id, i, status: found.get(id)!.status })).filter((r) => r.status !== 'BORRADOR');
     if (issued.length) {
-      throw new AppError('INVOICE_LOCKED', issued.length === 1 ? `${the.theOne} ${issued[0].id} ya fue emitid${the.ending} (estado: ${statusLabel(issued[0].status)})` : `${issued.length} de los comprobantes seleccionados ya no son borradores`, {
+      throw new AppError(COMPROBANTE_LOCKED, issued.length === 1 ? `${the.theOne} ${issued[0].id} ya fue emitid${the.ending} (estado: ${statusLabel(issued[0].status)})` : `${issued.length} de los comprobantes seleccionados ya no son borradores`, {
         details: issued.map(({ id, i, status }) => ({ path: `ids.${i}`, message: `${id}: estado ${statusLabel(status)}` })),
       });
     }
