@@ -121,7 +121,7 @@ describe('links between a factura and its notas', () => {
     expect(noteBlocker({ ...factura, status: 'BORRADOR' }, 'debit-note')).toBe('Solo se emiten notas sobre facturas autorizadas por el SRI');
     const cf = { ...factura, identificacionComprador: '9999999999999' };
     expect(noteBlocker(cf, 'credit-note')).toBe('No se emiten notas de crédito sobre facturas a consumidor final');
-    expect(noteBlocker(cf, 'debit-note')).toBeUndefined();
+    expect(noteBlocker(cf, 'debit-note')).toBe('No se emiten notas de débito sobre facturas a consumidor final');
     expect(noteBlocker(factura, 'credit-note', 0)).toBe('La factura ya no tiene saldo por acreditar');
   });
 

@@ -43,8 +43,9 @@ export function newNotePath(basePath: string, resource: NoteResource, invoiceId:
  */
 export function noteBlocker(invoice: Record<string, unknown>, resource: NoteResource, remaining?: number): string | undefined {
   if (invoice.status !== 'AUTORIZADA') return 'Solo se emiten notas sobre facturas autorizadas por el SRI';
+  // The server refuses both notas on a consumidor final factura (referenced-factura.ts): say so before the form.
+  if (invoice.identificacionComprador === CONSUMIDOR_FINAL_ID) return `No se emiten notas de ${resource === 'debit-note' ? 'débito' : 'crédito'} sobre facturas a consumidor final`;
   if (resource === 'debit-note') return undefined;
-  if (invoice.identificacionComprador === CONSUMIDOR_FINAL_ID) return 'No se emiten notas de crédito sobre facturas a consumidor final';
   if (remaining !== undefined && remaining <= 0) return 'La factura ya no tiene saldo por acreditar';
   return undefined;
 }
