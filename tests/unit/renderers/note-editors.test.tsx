@@ -158,12 +158,14 @@ describe("an authorised factura's page", () => {
     expect(within(notes).getByRole('link', { name: '001-001-000000003' }).getAttribute('href')).toBe('/invoicing/debit-note/d1');
   });
 
-  it('offers no nota de crédito on a consumidor final factura, and says why', async () => {
+  it('offers no nota de crédito nor de débito on a consumidor final factura (the server refuses both), and says why', async () => {
     mockApi({ ...common, 'GET /api/invoice/f1': () => ({ body: { ...factura, identificacionComprador: '9999999999999' } }), 'GET /api/debit-note': () => ({ body: [] }) });
     renderScreen([{ path: '/invoicing/invoice/:id', element: <InvoiceEditor entry={BUNDLED.invoice} id="f1" basePath="/invoicing/invoice" /> }], '/invoicing/invoice/f1', user);
     const button = await screen.findByRole('button', { name: /Emitir nota de crédito/ });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.getAttribute('title')).toBe('No se emiten notas de crédito sobre facturas a consumidor final');
-    expect(screen.getByRole('link', { name: /Emitir nota de débito/ })).toBeTruthy();
+    const debit = screen.getByRole('button', { name: /Emitir nota de débito/ });
+    expect((debit as HTMLButtonElement).disabled).toBe(true);
+    expect(debit.getAttribute('title')).toBe('No se emiten notas de débito sobre facturas a consumidor final');
   });
 });
