@@ -142,19 +142,24 @@ async function credentialsOf(o: IssueComprobanteOptions, tx: Db, certificate: ty
 const readDraft = tablesRowMapper({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates }, ['establishment', 'customer', 'certificate']);
 let draftShape: PreparedShape<ReturnType<typeof readDraft> | undefined> | undefined;
 
+/** A comprobante with its company, establishment, customer and the company's certificate: the select both draft loads share. */
+function draftWithParts(db: Db) {
+  return db
+    .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
+    .from(comprobantes)
+    .innerJoin(companies, eq(companies.id, comprobantes.companyId))
+    .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
+    .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
+    .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId));
+}
+
 /**
  * The draft (locked) with its company, establishment, customer and the company's certificate, in
  * one round trip; the statement is built once (db/prepared-query.ts), as issuing runs it per invoice.
  */
 function loadDraftShape(db: Db) {
   draftShape ??= preparedShape(
-    db
-      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
-      .from(comprobantes)
-      .innerJoin(companies, eq(companies.id, comprobantes.companyId))
-      .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
-      .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
-      .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId))
+    draftWithParts(db)
       .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), eq(comprobantes.id, sql.placeholder('id')), eq(comprobantes.codDoc, sql.placeholder('codDoc'))))
       .for('update', { of: comprobantes })
       .toSQL(),
@@ -175,13 +180,7 @@ let draftsShape: PreparedShape<LoadedDraft[]> | undefined;
  */
 export async function loadDraftsForIssue(tx: Db, p: { companyId: string; codDoc: string; ids: string[] }): Promise<Map<string, LoadedDraft>> {
   draftsShape ??= preparedShape(
-    tx
-      .select({ row: comprobantes, company: companies, establishment: establishments, customer: customers, certificate: companyCertificates })
-      .from(comprobantes)
-      .innerJoin(companies, eq(companies.id, comprobantes.companyId))
-      .leftJoin(establishments, and(eq(establishments.companyId, comprobantes.companyId), eq(establishments.id, comprobantes.establishmentId)))
-      .leftJoin(customers, and(eq(customers.companyId, comprobantes.companyId), eq(customers.id, comprobantes.customerId)))
-      .leftJoin(companyCertificates, eq(companyCertificates.companyId, comprobantes.companyId))
+    draftWithParts(tx)
       .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), sql`${comprobantes.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(comprobantes.codDoc, sql.placeholder('codDoc'))))
       .for('update', { of: comprobantes })
       .toSQL(),

@@ -24,6 +24,13 @@ import type { JobKind } from '../../db/repositories/jobs.ts';
 import { preparedShape, runPrepared, tableRowMapper, type PreparedShape } from '../../db/prepared-query.ts';
 import { unixSeconds, webhookJobsCte } from '../webhooks/webhook-jobs.ts';
 
+/**
+ * The rows of `upd` (a transition's updated comprobantes) whose buyer has an e-mail address, or whose
+ * `type_detail.mailTo` names one (the liquidación's supplier): where a mail job is enqueued.
+ */
+export const BUYER_HAS_EMAIL: SQL = sql`left join customer c on c.company_id = upd.company_id and c.id = upd.customer_id
+            where (c.email is not null and c.email <> '') or jsonb_array_length(coalesce(upd.type_detail->'mailTo', '[]'::jsonb)) > 0`;
+
 
 export interface TransitionFollowUp {
   kind: JobKind;
@@ -90,10 +97,7 @@ function buildTransition(db: Db, p: TransitionParams, from: ComprobanteStatus[],
     ),
   ];
   if (p.enqueue) {
-    const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail
-      ? sql`left join customer c on c.company_id = upd.company_id and c.id = upd.customer_id
-            where (c.email is not null and c.email <> '') or jsonb_array_length(coalesce(upd.type_detail->'mailTo', '[]'::jsonb)) > 0`
-      : sql``;
+    const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail ? BUYER_HAS_EMAIL : sql``;
     const idSql = p.enqueue.id ? sql`${sql.placeholder('jobId')}::uuid` : sql`gen_random_uuid()`;
     const claimSql = p.enqueue.claimedUntil ? sql`'running', 1, ${sql.placeholder('claimedUntil')}::timestamptz` : sql`'pending', 0, null::timestamptz`;
     ctes.push(

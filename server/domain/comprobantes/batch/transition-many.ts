@@ -16,6 +16,7 @@ import type { ComprobanteStatus } from '../../../../core/comprobante-status.ts';
 import { comprobantes, type SriMensajeRow } from '../../../db/schema/invoicing.ts';
 import type { JobKind } from '../../../db/repositories/jobs.ts';
 import { unixSeconds, webhookJobsCte } from '../../webhooks/webhook-jobs.ts';
+import { BUYER_HAS_EMAIL } from '../transition-comprobante.ts';
 
 /** One comprobante's values: its SRI mensajes and, for AUTORIZADA, the authorisation. */
 export interface ManyRow {
@@ -83,10 +84,7 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
     ),
   ];
   if (p.enqueue) {
-    const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail
-      ? sql`left join customer c on c.company_id = upd.company_id and c.id = upd.customer_id
-            where (c.email is not null and c.email <> '') or jsonb_array_length(coalesce(upd.type_detail->'mailTo', '[]'::jsonb)) > 0`
-      : sql``;
+    const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail ? BUYER_HAS_EMAIL : sql``;
     ctes.push(
       db.$with('jb', written).as(
         sql`insert into job (company_id, id, kind, comprobante_id, status, attempts, locked_until, run_at, created_at, updated_at)
