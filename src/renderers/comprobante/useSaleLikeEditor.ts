@@ -17,6 +17,8 @@ import { newLine, paymentGap, type InvoiceDraft, type LineDraft, type LiveTotals
 import { useDefaultEmissionPoint, useEstablishments } from './EmissionPointFields.tsx';
 import { useComprobanteEditor, type ComprobanteEditor, type ComprobanteEditorParams } from './useComprobanteEditor.ts';
 import { useIvaRates } from './useIvaRates.ts';
+import { phrasing } from '../../../core/comprobante-phrasing.ts';
+import { money } from '../format.ts';
 
 /** What the factura's and the liquidación's drafts share. */
 export type SaleLikeDraft = Pick<InvoiceDraft, 'establishment' | 'ptoEmi' | 'fechaEmision' | 'detalles' | 'pagos' | 'infoAdicional'>;
@@ -38,6 +40,8 @@ export interface SaleLikeEditor<D extends SaleLikeDraft> {
   totals: LiveTotals['totals'];
   /** importeTotal minus the pagos, in cents (0: they add up, or optional ones are not entered). */
   gap: number;
+  /** The question before issuing: «¿Emitir la factura?», and the total it will be sent for. */
+  confirmIssue: { title: string; body: string };
 }
 
 export function useSaleLikeEditor<D extends SaleLikeDraft>(p: SaleLikeEditorParams<D>): SaleLikeEditor<D> {
@@ -54,5 +58,7 @@ export function useSaleLikeEditor<D extends SaleLikeDraft>(p: SaleLikeEditorPara
   const live = useMemo(() => liveTotals(draft?.detalles ?? [], iva.rates), [liveTotals, draft?.detalles, iva.rates]);
   const { totals } = live;
   const gap = draft && (!pagosOptional || draft.pagos.length) ? paymentGap(draft.pagos, totals?.importeTotal) : 0;
-  return { editor, establishments, iva, update, setLines, live, totals, gap };
+  const words = phrasing(editor.meta);
+  const confirmIssue = { title: `¿Emitir ${words.the} ${words.noun}?`, body: `Se firmará y enviará al SRI por ${totals ? money(totals.importeTotal) : 'el total calculado'}; no se puede deshacer.` };
+  return { editor, establishments, iva, update, setLines, live, totals, gap, confirmIssue };
 }

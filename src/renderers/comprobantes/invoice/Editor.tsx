@@ -8,7 +8,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../../comprobante/ComprobanteEditorFrame.tsx';
-import { money } from '../../format.ts';
 import { firstBlocker, paymentGapBlocker } from '../../comprobante/issue-blocker.ts';
 import { useSaleLikeEditor } from '../../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from '../../comprobante/LinesCard.tsx';
@@ -39,7 +38,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
       editor={editor}
       canIssue={!blocker && live.lineErrors.size === 0}
       blocker={blocker}
-      confirmIssue={{ title: '¿Emitir la factura?', body: `Se firmará y enviará al SRI por ${totals ? money(totals.importeTotal) : 'el total calculado'}; no se puede deshacer.` }}
+      confirmIssue={sale.confirmIssue}
       issuedActions={record && <InvoiceNoteActions invoice={record} basePath={basePath} />}
       issuedExtras={
         record && (

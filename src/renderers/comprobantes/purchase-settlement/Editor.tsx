@@ -10,7 +10,6 @@ import { Box, Card, Field, Grid, Stack, Text } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../../comprobante/ComprobanteEditorFrame.tsx';
 import { asReason, firstBlocker, paymentGapBlocker } from '../../comprobante/issue-blocker.ts';
-import { money } from '../../format.ts';
 import { EmissionPointFields } from '../../comprobante/EmissionPointFields.tsx';
 import { useSaleLikeEditor } from '../../comprobante/useSaleLikeEditor.ts';
 import { LinesCard } from '../../comprobante/LinesCard.tsx';
@@ -50,7 +49,7 @@ export default function SettlementEditor({ entry, id = 'new', basePath }: Custom
       editor={editor}
       canIssue={!blocker && live.lineErrors.size === 0}
       blocker={blocker}
-      confirmIssue={{ title: '¿Emitir la liquidación de compra?', body: `Se firmará y enviará al SRI por ${totals ? money(totals.importeTotal) : 'el total calculado'}; no se puede deshacer.` }}
+      confirmIssue={sale.confirmIssue}
       issuedActions={record && <EmitWithholdingAction settlement={record} basePath={basePath} />}
     >
       {draft && (
