@@ -9,6 +9,7 @@ import { REPO_ROOT } from './repo-root.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
+import { releaseAllClaimedJobs } from './db/repositories/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createJwtService } from './auth/jwt.ts';
 import { createSecretBox } from './auth/secret-box.ts';
@@ -63,6 +64,12 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
   await runSeeds(database.db);
   await ensureRecordIndexes(database.db, schemas);
+  // Embedded PGlite has one server per DATA_DIR (bootstrap runs only in server/main.ts): what a crash
+  // left claimed is this process's to resume now, not after its lease.
+  if (database.kind === 'pglite') {
+    const released = await releaseAllClaimedJobs(database.db, new Date());
+    if (released > 0) console.log(`Trabajos interrumpidos al detenerse el servidor: ${released}, reanudados`);
+  }
   const jwtSecret = config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt.secret', 48).toString('base64');
   const encryptionKey = process.env.EMITE_ENCRYPTION_KEY ? Buffer.from(process.env.EMITE_ENCRYPTION_KEY, 'base64') : persistentSecret(config.dataDir, 'secret.key', 32);
   const deps: AppDeps = {

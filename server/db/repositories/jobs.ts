@@ -79,6 +79,22 @@ export async function releaseJobs(db: Db, claimed: ReadonlyArray<Pick<JobRow, 'c
 }
 
 /**
+ * Every claimed job back to pending, due now: what a process that is the database's only user
+ * (embedded PGlite, one server per DATA_DIR) does as it starts, so that work a crash (kill -9,
+ * power cut) left claimed resumes at once instead of when its lease (JOB_LEASE_MS, 60 s) runs out.
+ * Never on PostgreSQL, where another node may be running those jobs.
+ * @returns how many jobs were released.
+ */
+export async function releaseAllClaimedJobs(db: Db, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    update job set status = 'pending', locked_until = null, run_at = least(run_at, ${now}),
+      attempts = greatest(attempts - 1, 0), updated_at = ${now}
+    where status = 'running'
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/**
  * Backoff: 2 s, 4 s, 8 s … capped at 10 min. While the SRI is unreachable the SRI jobs back off
  * this way too; the runner (server/jobs/job-runner.ts) bounds the catch-up (one probe every SRI_PROBE_MS, and every
  * job the outage postponed made due at once when the SRI answers again).
