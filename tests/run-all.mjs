@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite on a fresh machine. The unit suite runs first, alone (its React tests wait
- * on jsdom with short timeouts), then two lanes run at the same time:
- *   lane 1: api on PGlite -> api on PostgreSQL (when TEST_DATABASE_URL is set)
- *   lane 2: e2e in Chromium -> every benchmark at smoke size (issue, list, ui, memory, sign, xsd;
- *           no timing asserted; bench:ui reuses the e2e build, so it follows e2e)
+ * `npm test`: every suite on a fresh machine, as jobs shared by two lanes (see `jobs` below): the
+ * API suite on PGlite and the unit suite start together; e2e in Chromium follows the unit suite and
+ * every benchmark at smoke size (issue, list, ui, memory, sign, xsd; no timing asserted; bench:ui
+ * reuses the e2e build) follows e2e; the API suite on PostgreSQL (when TEST_DATABASE_URL is set)
+ * runs as two halves of its files wherever a lane is free.
  * The lanes share nothing: API tests run in-process on their own databases, the browser suites
  * spawn the built server on free ports with their own DATA_DIRs. Running them side by side keeps
  * the machine busy while one lane waits on a browser, a server start or PostgreSQL.
@@ -12,10 +12,10 @@
  * each writes vitest's JSON report; the totals of all suites end the output as the plain line
  * `N passed, N failed`. Exit code is non-zero when any suite fails or cannot run.
  * REQUIRE_POSTGRES=1 turns a missing TEST_DATABASE_URL into a failure (CI sets it).
- * EMITE_TEST_SERIAL=1 runs the lanes one after the other (a slower machine, or to read one log).
+ * EMITE_TEST_SERIAL=1 runs the jobs one after the other (a slower machine, or to read one log).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
@@ -36,14 +36,14 @@ let broken = false;
 const failures = [];
 
 /** Runs one vitest project; resolves when it ends, after printing its whole output and its count. */
-function runSuite(label, project, env = {}) {
-  const out = path.join(tmp, `${label}.json`);
+function runSuite(label, project, env = {}, files = []) {
+  const out = path.join(tmp, `${label.replace(/[^\w-]+/g, '-')}.json`);
   const t0 = Date.now();
   console.log(`=== ${label}: started at +${seconds(started)} ===`);
   return new Promise((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files],
       { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const chunks = [];
@@ -114,37 +114,88 @@ function findChromium() {
   return null;
 }
 
-async function apiLane() {
-  await runSuite('api-pglite', 'api', { EMITE_TEST_DB: 'pglite' });
-  if (process.env.TEST_DATABASE_URL) {
-    await runSuite('api-postgres', 'api', { EMITE_TEST_DB: 'postgres' });
-  } else if (process.env.REQUIRE_POSTGRES === '1') {
-    console.log('api-postgres: TEST_DATABASE_URL is not set but REQUIRE_POSTGRES=1');
-    broken = true;
-  } else {
-    console.log('api-postgres: skipped because TEST_DATABASE_URL is not set (the PGlite run above covers the API)');
+/**
+ * The API files in `parts` groups of about equal duration (greedy, longest first), each group as
+ * vitest filters. Durations are seconds measured on PostgreSQL (2026-11-27, 2 cores, loaded); a
+ * file not listed counts 3 s.
+ */
+const API_FILE_SECONDS = {
+  'batch-crash': 87, auth: 34, issuing: 28, 'sri-recovery': 25, 'batch-issuing': 12, 'two-nodes': 11, admin: 11,
+  'credit-notes': 9, smtp: 8, dashboard: 7, 'email-change': 7, 'input-hygiene': 7, 'sri-outage-drill': 6, 'received-confirm': 6,
+};
+function apiFileGroups(parts) {
+  const dir = path.join(root, 'tests', 'api');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
+  const weight = (f) => API_FILE_SECONDS[f.replace(/\.test\.ts$/, '')] ?? 3;
+  const groups = Array.from({ length: parts }, () => ({ seconds: 0, files: [] }));
+  for (const f of files.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+    lightest.seconds += weight(f);
+    lightest.files.push(`tests/api/${f}`);
   }
+  return groups.map((g) => g.files);
 }
 
-async function browserLane(chromium) {
+/**
+ * The suites as jobs for two lanes: each lane takes the first job whose predecessor has ended.
+ * api-pglite and the unit suite start together; the e2e suite follows the unit suite; the
+ * PostgreSQL API files run as two halves wherever a lane is free; the benchmarks follow e2e (bench:ui
+ * reuses its build). The work is shared so neither lane idles while the other has a long tail.
+ */
+function jobs(chromium) {
+  const list = [
+    { label: 'api-pglite', project: 'api', env: { EMITE_TEST_DB: 'pglite' } },
+    { label: 'unit', project: 'unit' },
+    { label: 'e2e', project: 'e2e', env: { CHROMIUM_PATH: chromium }, after: 'unit', browser: true },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    const [first, second] = apiFileGroups(2);
+    list.push({ label: 'api-postgres (1/2)', project: 'api', env: { EMITE_TEST_DB: 'postgres' }, files: first });
+    list.push({ label: 'bench', project: 'bench', env: { CHROMIUM_PATH: chromium }, after: 'e2e', browser: true });
+    list.push({ label: 'api-postgres (2/2)', project: 'api', env: { EMITE_TEST_DB: 'postgres' }, files: second });
+  } else {
+    if (process.env.REQUIRE_POSTGRES === '1') {
+      console.log('api-postgres: TEST_DATABASE_URL is not set but REQUIRE_POSTGRES=1');
+      broken = true;
+    } else {
+      console.log('api-postgres: skipped because TEST_DATABASE_URL is not set (the PGlite run above covers the API)');
+    }
+    console.log('bench: the list benchmark needs PostgreSQL and is skipped because TEST_DATABASE_URL is not set');
+    list.push({ label: 'bench', project: 'bench', env: { CHROMIUM_PATH: chromium }, after: 'e2e', browser: true });
+  }
   if (!chromium) {
     broken = true;
-    return;
+    return list.filter((j) => !j.browser);
   }
-  await runSuite('e2e', 'e2e', { CHROMIUM_PATH: chromium });
-  if (!process.env.TEST_DATABASE_URL) console.log('bench: the list benchmark needs PostgreSQL and is skipped because TEST_DATABASE_URL is not set');
-  await runSuite('bench', 'bench', { CHROMIUM_PATH: chromium });
+  return list;
+}
+
+/** Runs `list` on `lanes` lanes; a job waits for its `after` job (if that one is in the list). */
+async function runJobs(list, lanes) {
+  const ended = new Set();
+  const started = new Set();
+  const waiters = [];
+  const ready = (j) => !started.has(j.label) && (!j.after || ended.has(j.after) || !list.some((o) => o.label === j.after));
+  const lane = async () => {
+    for (;;) {
+      const next = list.find(ready);
+      if (!next) {
+        if (started.size === list.length) return;
+        await new Promise((resolve) => waiters.push(resolve)); // a job ended: look again
+        continue;
+      }
+      started.add(next.label);
+      await runSuite(next.label, next.project, next.env, next.files);
+      ended.add(next.label);
+      waiters.splice(0).forEach((wake) => wake());
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 
 // Found (or installed) before the lanes start, so an apt-get never runs beside the API suites.
 const chromium = findChromium();
-await runSuite('unit', 'unit');
-if (process.env.EMITE_TEST_SERIAL === '1') {
-  await apiLane();
-  await browserLane(chromium);
-} else {
-  await Promise.all([apiLane(), browserLane(chromium)]);
-}
+await runJobs(jobs(chromium), process.env.EMITE_TEST_SERIAL === '1' ? 1 : 2);
 
 console.log(`\nwhole run: ${seconds(started)}`);
 if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
