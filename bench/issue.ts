@@ -15,7 +15,8 @@
  * RSA-SHA1 signatures per second with the same key, interleaved with the in-process pipeline (key,
  * XML, XSD, XAdES-BES), the physical reference. Prints tables and writes bench/results/issue.json.
  * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir; BENCH_DB=postgres
- * (or pglite) measures one database only; BENCH_CLIENTS=32 (or 1,8) only those concurrencies. Each row also counts the SQL statements the server sent per
+ * (or pglite) measures one database only; BENCH_CLIENTS=32 (or 1,8) only those concurrencies; BENCH_MODES=batch (or single)
+ * only that mode (default both: the batch-to-single ratio needs both in one run). Each row also counts the SQL statements the server sent per
  * invoice (sqlStatementsPerInvoice, server/db/client.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
@@ -41,6 +42,7 @@ import { startBenchServer, startSandboxSri, type BenchServer, type SandboxSri } 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
 const CONCURRENCY = process.env.BENCH_CLIENTS ? process.env.BENCH_CLIENTS.split(',').map(Number) : [1, 8, 32];
 const PUNTOS = ['001', '002', '003', '004'];
+const MODES = (process.env.BENCH_MODES ?? 'single,batch').split(',');
 
 function perSecond(count: number, ms: number) {
   return Math.round((count / ms) * 1000 * 10) / 10;
@@ -203,7 +205,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
     // Warm-up, not counted: JIT, pools, the certificate cache.
     for (const id of await drafts(server, s, Math.min(20, N))) await api(server, 'POST', `/api/invoice/${id}/issue`, s.token);
     const rows = [];
-    for (const c of CONCURRENCY) {
+    for (const c of MODES.includes('single') ? CONCURRENCY : []) {
       const ids = await drafts(server, s, N);
       let next = 0;
       let authorised = 0;
@@ -248,6 +250,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
       });
       console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
     }
+    if (!MODES.includes('batch')) return { rows, serverPeakRssMb: server.peakRssMb() };
     rows.push(await batchRow(kind, server, sri, s));
     console.log(`  ${kind} en lote: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sriCallsPerInvoice} llamadas al SRI por factura`);
     return { rows, serverPeakRssMb: server.peakRssMb() };

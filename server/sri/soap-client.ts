@@ -101,9 +101,11 @@ export interface SriClient {
   autorizacionComprobante(claveAcceso: string): Promise<AutorizacionResult>;
   /**
    * Send a lote (SRI.md "Lotes"; lote-xml.ts): validarComprobante with the lote's XML in base64.
+   * @param loteXml the lote's XML, as text or as its UTF-8 bytes (buildLoteBytes: the request is
+   *   then written from the bytes without a lote-sized string).
    * @throws SriUnavailableError
    */
-  validarLote(loteXml: string): Promise<LoteRecepcionResult>;
+  validarLote(loteXml: string | Buffer): Promise<LoteRecepcionResult>;
   /**
    * The autorizaciones of a lote's comprobantes by the lote's key (SRI.md "Lotes",
    * autorizacionComprobanteLote in AutorizacionComprobantesOffline.wsdl). A lote is sent with
@@ -195,6 +197,24 @@ export function sriEndpointsFor(p: { sriEnv: SriEnv; ambiente: string; recepcion
 /** The request as the WSDL defines it: operation element qualified (prefix ec), its part unqualified. */
 function requestEnvelope(ns: string, operationXml: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${NS_SOAP11}" xmlns:ec="${ns}"><soapenv:Header/><soapenv:Body>${operationXml}</soapenv:Body></soapenv:Envelope>`;
+}
+
+/** Bytes encoded to base64 per slice (a multiple of 3: the slices' base64 join without padding). */
+const BASE64_SLICE = 3 * 8192;
+
+/**
+ * {@link requestEnvelope} around `open + base64(bytes) + close`, written straight into one buffer:
+ * the base64 is made a slice at a time (32 kB strings the young generation collects), not as one
+ * string the size of the request.
+ */
+function base64Envelope(ns: string, open: string, bytes: Buffer, close: string): Buffer {
+  const [head, tail] = requestEnvelope(ns, `${open}\u0000${close}`).split('\u0000');
+  const headBytes = Buffer.byteLength(head);
+  const out = Buffer.allocUnsafe(headBytes + Math.ceil(bytes.length / 3) * 4 + Buffer.byteLength(tail));
+  let at = out.write(head, 0, 'utf8');
+  for (let i = 0; i < bytes.length; i += BASE64_SLICE) at += out.write(bytes.toString('base64', i, Math.min(i + BASE64_SLICE, bytes.length)), at, 'latin1');
+  at += out.write(tail, at, 'utf8');
+  return at === out.length ? out : out.subarray(0, at);
 }
 
 /** The element under soap:Body whose local name is `name`, or throws SriUnavailableError (also on a Fault). */
@@ -341,10 +361,10 @@ const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 4000 };
  * @returns the HTTP status and the body.
  * @throws the socket's error (refused, reset, aborted by `signal`).
  */
-function httpPost(target: URL, body: string, signal: AbortSignal, agents: { http: http.Agent; https: http.Agent }): Promise<{ status: number; text: string }> {
+function httpPost(target: URL, body: string | Buffer, signal: AbortSignal, agents: { http: http.Agent; https: http.Agent }): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const secure = target.protocol === 'https:';
-    const payload = Buffer.from(body, 'utf8');
+    const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const req = (secure ? https : http).request(
       target,
       { method: 'POST', headers: { ...SOAP_HEADERS, 'content-length': payload.length }, agent: secure ? agents.https : agents.http, signal },
@@ -381,7 +401,7 @@ export function createSriClient(opts: SriClientOptions): SriClient {
   };
 
   /** POST and read the whole answer within timeoutMs, whatever the fetch implementation does with the signal. */
-  async function post(url: string, body: string): Promise<{ status: number; text: string }> {
+  async function post(url: string, body: string | Buffer): Promise<{ status: number; text: string }> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -393,7 +413,7 @@ export function createSriClient(opts: SriClientOptions): SriClient {
     });
     const exchange = (async () => {
       if (!doFetch || (opts.fetchOnlyFor && !url.startsWith(opts.fetchOnlyFor))) return httpPost(targetOf(url), body, controller.signal, agents);
-      const res = await doFetch(url, { method: 'POST', headers: SOAP_HEADERS, body, signal: controller.signal });
+      const res = await doFetch(url, { method: 'POST', headers: SOAP_HEADERS, body: typeof body === 'string' ? body : body.toString('utf8'), signal: controller.signal });
       return { status: res.status, text: await res.text() };
     })();
     try {
@@ -428,8 +448,7 @@ export function createSriClient(opts: SriClientOptions): SriClient {
       return parseAutorizacion(text, status);
     },
     async validarLote(loteXml) {
-      const base64 = Buffer.from(loteXml, 'utf8').toString('base64');
-      const { status, text } = await post(opts.recepcionUrl, requestEnvelope(NS_RECEPCION, `<ec:validarComprobante><xml>${base64}</xml></ec:validarComprobante>`));
+      const { status, text } = await post(opts.recepcionUrl, base64Envelope(NS_RECEPCION, '<ec:validarComprobante><xml>', typeof loteXml === 'string' ? Buffer.from(loteXml, 'utf8') : loteXml, '</xml></ec:validarComprobante>'));
       rejectHttpError(status, text, 'validarComprobanteResponse');
       return parseLoteRecepcion(text, status);
     },

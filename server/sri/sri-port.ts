@@ -15,7 +15,7 @@ export interface SriPort {
    * single issues, a test double, still fits: without both a batch sends every comprobante alone).
    * @throws SriUnavailableError
    */
-  validarLote?(loteXml: string, ambiente: Ambiente): Promise<LoteRecepcionResult>;
+  validarLote?(loteXml: string | Buffer, ambiente: Ambiente): Promise<LoteRecepcionResult>;
   /**
    * A lote's autorizaciones by its key (SRI.md "Lotes").
    * @throws SriUnavailableError

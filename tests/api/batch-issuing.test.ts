@@ -15,6 +15,7 @@ import { createSriPort, type SriPort } from '../../server/sri/sri-port.ts';
 import { injectFetch } from '../../server/http/inject-fetch.ts';
 import { createDbSandboxStore, sandboxControl } from '../../server/sri/sandbox.ts';
 import { looksLikeLote } from '../../server/sri/lote-xml.ts';
+import { authorizationDocument } from '../../server/domain/comprobantes/authorization-document.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
@@ -47,11 +48,12 @@ beforeAll(async () => {
           calls.singles += 1;
           return sandbox().validarComprobante(xml, ambiente);
         },
-        async validarLote(xml, ambiente) {
+        async validarLote(lote, ambiente) {
+          const xml = typeof lote === 'string' ? lote : lote.toString('utf8');
           expect(looksLikeLote(xml)).toBe(true);
           beforeLote(calls.lotes.length + 1);
           calls.lotes.push((xml.match(/<comprobante>/g) ?? []).length);
-          const answer = await sandbox().validarLote!(xml, ambiente);
+          const answer = await sandbox().validarLote!(lote, ambiente);
           if (loseAnswerOf.delete(calls.lotes.length)) throw new Error('el proceso terminó antes de guardar la respuesta (prueba)');
           return answer;
         },
@@ -144,7 +146,15 @@ describe('batch issuing in SRI lotes', () => {
     // Each is a regular authorised invoice: its authorisation XML and the buyer's mail follow.
     const one = (await api('GET', `/api/invoice/${ids[7]}`)).json();
     expect(one).toMatchObject({ status: 'AUTORIZADA', numeroAutorizacion: one.claveAcceso });
-    expect((await api('GET', `/api/invoice/${ids[7]}/xml?format=autorizacion`)).statusCode).toBe(200);
+    const authorisedXml = await api('GET', `/api/invoice/${ids[7]}/xml?format=autorizacion`);
+    expect(authorisedXml.statusCode).toBe(200);
+    // The authorised document (written by the lote's statement around the stored signed XML) is the
+    // one a single issue writes: the signed XML whole, without its declaration, in the CDATA.
+    const signedXml = (await api('GET', `/api/invoice/${ids[7]}/xml?format=comprobante`)).body;
+    const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(authorisedXml.body)?.[1];
+    expect(field('fechaAutorizacion')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(authorisedXml.body).toBe(authorizationDocument({ estado: 'AUTORIZADO', numeroAutorizacion: one.claveAcceso, fechaAutorizacion: field('fechaAutorizacion'), ambiente: field('ambiente'), mensajes: one.mensajes, signedXml }));
+    expect(one.mensajes.length).toBeGreaterThan(0); // the sandbox's 60 (ambiente de pruebas) travels in the tail
   }, 240_000); // 120 drafts written and signed: minutes on a loaded 2-core machine
 
   it('a lote with one comprobante the SRI refuses: the others are authorised, that one is reported', async () => {

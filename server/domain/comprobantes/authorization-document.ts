@@ -5,14 +5,24 @@
  */
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function authorizationDocument(p: {
+/** What {@link authorizationDocument} describes besides the signed XML. */
+export interface AuthorizationFields {
   estado: string;
   numeroAutorizacion?: string;
   fechaAutorizacion?: string;
   ambiente?: string;
-  signedXml: string;
   mensajes: Array<{ identificador: string; mensaje: string; informacionAdicional?: string; tipo: string }>;
-}): string {
+}
+
+/** The signed XML's declaration (`<?xml …?>` and the whitespace after it), which the document leaves out. */
+export const XML_DECLARATION = /^<\?xml[^>]*\?>\s*/;
+
+/**
+ * The document around the signed XML: `head + signedXml without its declaration + tail` is
+ * {@link authorizationDocument}. The batch issuer sends head and tail to PostgreSQL, which joins them
+ * with the signed XML it already holds (batch/transition-many.ts), so the XML does not travel twice.
+ */
+export function authorizationDocumentParts(p: AuthorizationFields): { head: string; tail: string } {
   const mensajes = p.mensajes
     .map(
       (m) =>
@@ -21,14 +31,20 @@ export function authorizationDocument(p: {
         }<tipo>${escape(m.tipo)}</tipo></mensaje>`,
     )
     .join('');
-  const xml = p.signedXml.replace(/^<\?xml[^>]*\?>\s*/, '');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<autorizacion><estado>${escape(p.estado)}</estado>` +
-    `<numeroAutorizacion>${escape(p.numeroAutorizacion ?? '')}</numeroAutorizacion>` +
-    `<fechaAutorizacion>${escape(p.fechaAutorizacion ?? '')}</fechaAutorizacion>` +
-    `<ambiente>${escape(p.ambiente ?? '')}</ambiente>` +
-    `<comprobante><![CDATA[${xml}]]></comprobante>` +
-    `<mensajes>${mensajes}</mensajes></autorizacion>`
-  );
+  return {
+    head:
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+      `<autorizacion><estado>${escape(p.estado)}</estado>` +
+      `<numeroAutorizacion>${escape(p.numeroAutorizacion ?? '')}</numeroAutorizacion>` +
+      `<fechaAutorizacion>${escape(p.fechaAutorizacion ?? '')}</fechaAutorizacion>` +
+      `<ambiente>${escape(p.ambiente ?? '')}</ambiente>` +
+      '<comprobante><![CDATA[',
+    tail: `]]></comprobante><mensajes>${mensajes}</mensajes></autorizacion>`,
+  };
+}
+
+/** The authorised comprobante's document (see the top of this file). */
+export function authorizationDocument(p: AuthorizationFields & { signedXml: string }): string {
+  const { head, tail } = authorizationDocumentParts(p);
+  return head + p.signedXml.replace(XML_DECLARATION, '') + tail;
 }

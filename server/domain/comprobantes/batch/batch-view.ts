@@ -5,7 +5,8 @@
  * TERMINADO after. `lotes` are what was sent to the SRI (from the batch job's payload).
  * @throws AppError NOT_FOUND (another company's batch is 404 too).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { comprobanteIdIn } from './id-in.ts';
 import type { Db } from '../../../db/client.ts';
 import { comprobanteBatches, comprobantes, jobs } from '../../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
@@ -42,7 +43,7 @@ export async function getBatch(db: Db, p: { companyId: string; id: string }): Pr
     ? await db
         .select({ id: comprobantes.id, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi, secuencial: comprobantes.secuencial, status: comprobantes.status, mensajes: comprobantes.mensajes })
         .from(comprobantes)
-        .where(and(eq(comprobantes.companyId, p.companyId), inArray(comprobantes.id, batch.ids)))
+        .where(and(eq(comprobantes.companyId, p.companyId), comprobanteIdIn(batch.ids)))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const [job] = await db

@@ -25,7 +25,7 @@
  * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
  * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companies, comprobanteBatches, comprobantes } from '../../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
@@ -41,8 +41,9 @@ import { secuencialGate } from './secuencial-gate.ts';
 import { comprobanteType } from '../registry.ts';
 import { allocateSecuencial } from '../allocate-secuencial.ts';
 import { transitionMany } from './transition-many.ts';
-import { authorizationDocument } from '../authorization-document.ts';
-import { buildLoteXml, loteEntryBytes, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../../../sri/lote-xml.ts';
+import { comprobanteIdIn as idIn } from './id-in.ts';
+import { authorizationDocumentParts } from '../authorization-document.ts';
+import { buildLoteBytes, LOTE_ENTRY_OVERHEAD_BYTES, LOTE_OVERHEAD_BYTES, LOTE_SERIE, MAX_LOTE_BYTES, MAX_LOTE_COMPROBANTES } from '../../../sri/lote-xml.ts';
 import { completeJob, keepJobClaim } from '../../../db/repositories/jobs.ts';
 import type { BatchJobPayload, Job, LoteProgress } from '../../../jobs/job.ts';
 import { JOB_LEASE_MS } from '../../../jobs/job-runner.ts';
@@ -71,7 +72,8 @@ const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
 /** Lotes sent and polled at the same time by one batch. */
 const MAX_LOTES_IN_FLIGHT = 3;
 
-type Row = typeof comprobantes.$inferSelect;
+/** What the lote steps read of a comprobante (never its XML: see {@link finishLote}). */
+type Row = { id: string; status: string; claveAcceso: string | null };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -95,7 +97,7 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
     db
       .select({ id: comprobantes.id })
       .from(comprobantes)
-      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, batch.ids), eq(comprobantes.codDoc, batch.codDoc), eq(comprobantes.status, 'BORRADOR'))),
+      .where(and(eq(comprobantes.companyId, batch.companyId), idIn(batch.ids), eq(comprobantes.codDoc, batch.codDoc), eq(comprobantes.status, 'BORRADOR'))),
   );
   const todo = drafts.filter((d) => !batch.failures[d.id]).map((d) => d.id);
   if (!todo.length) return;
@@ -197,28 +199,32 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
 /** A draft failed after its first write in a chunk without savepoints: roll the chunk back, run it with them. */
 class RedoWithSavepoints extends Error {}
 
-/** The batch's FIRMADA comprobantes never sent, in order, with what a lote needs. */
+/**
+ * The batch's FIRMADA comprobantes never sent, in order, with what planning a lote needs: the
+ * signed XML's size in UTF-8 bytes (PostgreSQL's octet_length), not the XML itself.
+ */
 async function unsent(db: Db, batch: typeof comprobanteBatches.$inferSelect) {
   return inOrder(
     batch.ids,
     db
-      .select({ id: comprobantes.id, signedXml: comprobantes.signedXml, ambiente: comprobantes.ambiente, claveAcceso: comprobantes.claveAcceso })
+      .select({ id: comprobantes.id, signedBytes: sql<number | null>`octet_length(${comprobantes.signedXml})`.mapWith(Number), ambiente: comprobantes.ambiente })
       .from(comprobantes)
-      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, batch.ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0))),
+      .where(and(eq(comprobantes.companyId, batch.companyId), idIn(batch.ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0))),
   );
 }
 
 /**
  * The next lote from `rows` (in order): the first one's ambiente, at most 50 comprobantes and
- * 500 KB. @returns the ids taken.
+ * 500 KB. `signedBytes` is each signed XML's size in UTF-8 bytes (null: not signed, left out).
+ * @returns the ids taken.
  */
-export function planLote(rows: Array<{ id: string; signedXml: string | null; ambiente: string | null }>): string[] {
+export function planLote(rows: Array<{ id: string; signedBytes: number | null; ambiente: string | null }>): string[] {
   const ambiente = rows[0]?.ambiente;
   const ids: string[] = [];
   let bytes = LOTE_OVERHEAD_BYTES;
   for (const r of rows) {
-    if (r.ambiente !== ambiente || !r.signedXml) continue;
-    const size = loteEntryBytes(r.signedXml);
+    if (r.ambiente !== ambiente || !r.signedBytes) continue;
+    const size = r.signedBytes + LOTE_ENTRY_OVERHEAD_BYTES;
     if (ids.length >= MAX_LOTE_COMPROBANTES || (ids.length > 0 && bytes + size > MAX_LOTE_BYTES)) break;
     ids.push(r.id);
     bytes += size;
@@ -226,11 +232,18 @@ export function planLote(rows: Array<{ id: string; signedXml: string | null; amb
   return ids;
 }
 
+/** A lote's comprobantes to send (FIRMADA), in the lote's order, with the issuer's RUC. */
+interface LoteToSend {
+  ruc: string;
+  rows: Array<{ id: string; claveAcceso: string | null; signedXml: string | null }>;
+}
+
 /**
  * Take a lote key and count the sends of its comprobantes, with the lote saved in the job's
- * payload, in one transaction. @returns the lote ('sending').
+ * payload, in one transaction. @returns the lote ('sending') and what to send: the rows counted,
+ * with their signed XML (the UPDATE's RETURNING: the only read of the XML on the way out).
  */
-async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<LoteProgress> {
+async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<{ lote: LoteProgress; toSend: LoteToSend }> {
   const now = deps.worker.clock();
   return deps.worker.db.transaction(async (tx) => {
     const [company] = await tx.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, batch.companyId));
@@ -239,13 +252,13 @@ async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comp
     const counted = await tx
       .update(comprobantes)
       .set({ sriSendAttempts: sql`${comprobantes.sriSendAttempts} + 1`, updatedAt: now })
-      .where(and(eq(comprobantes.companyId, batch.companyId), inArray(comprobantes.id, ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0)))
-      .returning({ id: comprobantes.id });
-    const taken = new Set(counted.map((c) => c.id));
+      .where(and(eq(comprobantes.companyId, batch.companyId), idIn(ids), eq(comprobantes.status, 'FIRMADA'), eq(comprobantes.sriSendAttempts, 0)))
+      .returning({ id: comprobantes.id, claveAcceso: comprobantes.claveAcceso, signedXml: comprobantes.signedXml });
+    const taken = new Map(counted.map((c) => [c.id, c]));
     const lote: LoteProgress = { claveAcceso, ambiente, ids: ids.filter((id) => taken.has(id)), state: 'sending' };
     payload.lotes = [...(payload.lotes ?? []), lote];
     await touchJob(tx, job, now, payload);
-    return lote;
+    return { lote, toSend: { ruc: company.ruc, rows: lote.ids.map((id) => taken.get(id)!) } };
   });
 }
 
@@ -254,6 +267,7 @@ async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comp
  * (AUTORIZADA + mail, NO_AUTORIZADA, EN_PROCESO), one statement per outcome (transition-many.ts).
  */
 async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Array<{ row: Row; a: Autorizacion }>): Promise<void> {
+  // The authorised document is written by the statement around the signed XML the row holds (authorizationAround).
   const now = deps.worker.clock();
   const { db } = deps.worker;
   const mensajesOf = (a: Autorizacion) => a.mensajes as SriMensajeRow[];
@@ -272,7 +286,7 @@ async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Ar
       mensajes: mensajesOf(a),
       numeroAutorizacion: a.numeroAutorizacion ?? null,
       fechaAutorizacion: a.fechaAutorizacion ? new Date(a.fechaAutorizacion) : now,
-      authorizationXml: authorizationDocument({ ...a, estado: 'AUTORIZADO', signedXml: row.signedXml ?? '', mensajes: mensajesOf(a) }),
+      authorizationAround: authorizationDocumentParts({ ...a, estado: 'AUTORIZADO', mensajes: mensajesOf(a) }),
     })),
   });
   await transitionMany(db, { companyId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', now, rows: refused.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
@@ -285,10 +299,10 @@ function keyOf(a: Autorizacion): string | undefined {
   return a.comprobante?.match(/<claveAcceso>(\d{49})<\/claveAcceso>/)?.[1];
 }
 
-/** The lote's comprobantes as they stand now. */
+/** The lote's comprobantes as they stand now (their status and key). */
 async function loteRows(db: Db, companyId: string, lote: LoteProgress): Promise<Row[]> {
   if (!lote.ids.length) return [];
-  return db.select().from(comprobantes).where(and(eq(comprobantes.companyId, companyId), inArray(comprobantes.id, lote.ids)));
+  return db.select({ id: comprobantes.id, status: comprobantes.status, claveAcceso: comprobantes.claveAcceso }).from(comprobantes).where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids)));
 }
 
 /**
@@ -331,18 +345,34 @@ const lotesOf = (deps: BatchRunnerDeps) => Boolean(deps.worker.sri.validarLote &
 /** Still being processed by the SRI (it has the key): not a refusal. */
 const STILL_PROCESSING = new Set(['43', '70']);
 
-/** Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends. */
-async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgress, handed: Set<string>, resumed: boolean, save: () => Promise<void>): Promise<void> {
+/** A resumed lote's comprobantes still FIRMADA, in the lote's order, with their signed XML. */
+async function stillToSend(db: Db, companyId: string, lote: LoteProgress): Promise<LoteToSend> {
+  const rows = lote.ids.length
+    ? await db
+        .select({ id: comprobantes.id, claveAcceso: comprobantes.claveAcceso, signedXml: comprobantes.signedXml })
+        .from(comprobantes)
+        .where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids), eq(comprobantes.status, 'FIRMADA')))
+    : [];
+  const order = new Map(lote.ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, companyId));
+  return { ruc: company.ruc, rows };
+}
+
+/**
+ * Send (or resend) a lote, apply the reception answer, poll it, and hand what is left to single sends.
+ * @param opened what openLote returned for a lote opened by this run (its rows, FIRMADA and counted
+ *   in that transaction); without it (a lote a previous run left 'sending') they are read again.
+ */
+async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgress, handed: Set<string>, resumed: boolean, save: () => Promise<void>, opened?: LoteToSend): Promise<void> {
   const { db } = deps.worker;
   if (lote.state === 'sending') {
     // It may have arrived before the crash or the timeout: its answers first, then send what is still FIRMADA.
     if (resumed) await askLote(deps, job.companyId, lote);
-    const rows = (await loteRows(db, job.companyId, lote)).filter((r) => r.status === 'FIRMADA' && r.signedXml);
+    const toSend = opened && !resumed ? opened : await stillToSend(db, job.companyId, lote);
+    const rows = toSend.rows.filter((r) => r.signedXml);
     if (rows.length) {
-      const order = new Map(lote.ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, job.companyId));
-      const answer = await deps.worker.sri.validarLote!(buildLoteXml({ claveAcceso: lote.claveAcceso, ruc: company.ruc, comprobantes: rows.map((r) => r.signedXml!) }), lote.ambiente);
+      const answer = await deps.worker.sri.validarLote!(buildLoteBytes({ claveAcceso: lote.claveAcceso, ruc: toSend.ruc, comprobantes: rows.map((r) => r.signedXml!) }), lote.ambiente);
       const refusedByKey = new Map<string, SriMensajeRow[]>();
       for (const c of answer.comprobantes) {
         if (c.mensajes.length && !c.mensajes.every((m) => STILL_PROCESSING.has(m.identificador))) refusedByKey.set(c.claveAcceso, c.mensajes as SriMensajeRow[]);
@@ -420,7 +450,7 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
         return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente) : undefined;
       });
       if (!lote) break;
-      const run: Promise<void> = finishLote(deps, job, lote, handed, false, save)
+      const run: Promise<void> = finishLote(deps, job, lote.lote, handed, false, save, lote.toSend)
         .catch((err) => void errors.push(err))
         .finally(() => inFlight.delete(run));
       inFlight.add(run);

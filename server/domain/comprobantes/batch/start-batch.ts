@@ -10,7 +10,8 @@
  *   INVOICE_LOCKED (an id that is no longer a draft: listed in details).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { comprobanteIdIn } from './id-in.ts';
 import type { Db } from '../../../db/client.ts';
 import { comprobanteBatches, comprobantes, jobs } from '../../../db/schema/index-tables.ts';
 import type { Job } from '../../../jobs/job.ts';
@@ -32,7 +33,7 @@ export async function startBatch(db: Db, p: { type: ComprobanteType; companyId: 
     const rows = await tx
       .select({ id: comprobantes.id, status: comprobantes.status, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi })
       .from(comprobantes)
-      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.codDoc, p.type.meta.codDoc), inArray(comprobantes.id, p.ids)));
+      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.codDoc, p.type.meta.codDoc), comprobanteIdIn(p.ids)));
     const found = new Map(rows.filter((r) => inScope(p.scope, r)).map((r) => [r.id, r]));
     const missing = p.ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) {

@@ -15,8 +15,10 @@ import type { Db } from '../../../db/client.ts';
 import type { ComprobanteStatus } from '../../../../core/comprobante-status.ts';
 import { comprobantes, type SriMensajeRow } from '../../../db/schema/invoicing.ts';
 import type { JobKind } from '../../../db/repositories/jobs.ts';
+import { preparedShape, runPrepared, type PreparedShape } from '../../../db/prepared-query.ts';
 import { unixSeconds, webhookJobsCte } from '../../webhooks/webhook-jobs.ts';
 import { BUYER_HAS_EMAIL } from '../transition-comprobante.ts';
+import { XML_DECLARATION } from '../authorization-document.ts';
 
 /** One comprobante's values: its SRI mensajes and, for AUTORIZADA, the authorisation. */
 export interface ManyRow {
@@ -24,7 +26,16 @@ export interface ManyRow {
   mensajes: SriMensajeRow[];
   numeroAutorizacion?: string | null;
   fechaAutorizacion?: Date;
+  /** The authorised document, whole. */
   authorizationXml?: string;
+  /**
+   * Or the authorised document around the row's own signed XML (authorizationDocumentParts): the
+   * statement writes `head || signed_xml without its declaration || tail`, so the signed XML is not
+   * read out of the database and sent back. The declaration is cut by PostgreSQL's regexp_replace
+   * with XML_DECLARATION's pattern (its `\s` is ASCII whitespace there; a signed XML starts with an
+   * ASCII declaration).
+   */
+  authorizationAround?: { head: string; tail: string };
   /** FIRMADA (issue-comprobante.ts deferFirmada): the secuencial, the key, the ambiente, the signed XML, when. */
   signature?: { secuencial: number; claveAcceso: string; ambiente: string; signedXml: string; issuedAt: Date };
 }
@@ -47,21 +58,16 @@ export interface TransitionManyParams {
   enqueue?: { kind: JobKind; runAt: Date; onlyIfBuyerHasEmail?: boolean };
 }
 
-export async function transitionMany(db: Db, p: TransitionManyParams): Promise<string[]> {
-  if (!p.rows.length) return [];
-  const at = p.now.toISOString();
-  const values = JSON.stringify(
-    p.rows.map((r) => ({
-      id: r.id,
-      mensajes: r.mensajes,
-      ...(p.authorization ? { numero_autorizacion: r.numeroAutorizacion ?? null, fecha_autorizacion: (r.fechaAutorizacion ?? p.now).toISOString(), authorization_xml: r.authorizationXml ?? null } : {}),
-      ...(p.signature && r.signature
-        ? { secuencial: r.signature.secuencial, clave_acceso: r.signature.claveAcceso, ambiente: r.signature.ambiente, signed_xml: r.signature.signedXml, issued_at: r.signature.issuedAt.toISOString() }
-        : {}),
-    })),
-  );
+const ph = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The statement of one shape (statuses, columns written, follow-up job), built once with placeholders (prepared-query.ts). */
+function buildMany(db: Db, p: TransitionManyParams): PreparedShape<string[]> {
   const authorised = p.authorization
-    ? { numeroAutorizacion: sql`v.numero_autorizacion`, fechaAutorizacion: sql`v.fecha_autorizacion`, authorizationXml: sql`v.authorization_xml` }
+    ? {
+        numeroAutorizacion: sql`v.numero_autorizacion`,
+        fechaAutorizacion: sql`v.fecha_autorizacion`,
+        authorizationXml: sql`coalesce(v.authorization_xml, v.authorization_head || regexp_replace("comprobante"."signed_xml", ${sql.raw(`'${XML_DECLARATION.source}'`)}, '') || v.authorization_tail)`,
+      }
     : {};
   const signature = p.signature
     ? { secuencial: sql`v.secuencial`, claveAcceso: sql`v.clave_acceso`, ambiente: sql`v.ambiente`, signedXml: sql`v.signed_xml`, issuedAt: sql`v.issued_at` }
@@ -69,17 +75,20 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
   const upd = db.$with('upd').as(
     db
       .update(comprobantes)
-      .set({ status: p.to, updatedAt: p.now, mensajes: sql`v.mensajes`, ...authorised, ...signature })
-      .from(sql`jsonb_to_recordset(${values}::jsonb) as v(id uuid, mensajes jsonb, numero_autorizacion varchar, fecha_autorizacion timestamptz, authorization_xml text, secuencial integer, clave_acceso varchar, ambiente varchar, signed_xml text, issued_at timestamptz)`)
-      .where(and(eq(comprobantes.companyId, p.companyId), eq(comprobantes.id, sql`v.id`), inArray(comprobantes.status, p.from)))
+      .set({ status: p.to, updatedAt: ph('now'), mensajes: sql`v.mensajes`, ...authorised, ...signature })
+      .from(
+        sql`jsonb_to_recordset(${sql.placeholder('values')}::jsonb) as v(id uuid, mensajes jsonb, numero_autorizacion varchar, fecha_autorizacion timestamptz, authorization_xml text, authorization_head text, authorization_tail text, secuencial integer, clave_acceso varchar, ambiente varchar, signed_xml text, issued_at timestamptz)`,
+      )
+      .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), eq(comprobantes.id, sql`v.id`), inArray(comprobantes.status, p.from)))
       .returning(),
   );
   const written = { n: sql<number>`1`.as('n') };
+  const at = sql.placeholder('at');
   const ctes: WithSubquery[] = [
     upd,
     db.$with('ev', written).as(
       sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
-          select company_id, id, ${at}::timestamptz, ${p.userId ?? null}::uuid, ${p.apiKeyId ?? null}::uuid, ${p.from.length === 1 ? p.from[0] : null}::varchar, ${p.to}::varchar, mensajes, ${p.note ?? null}::text
+          select company_id, id, ${at}::timestamptz, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, ${p.from.length === 1 ? p.from[0] : null}::varchar, ${p.to}::varchar, mensajes, ${sql.placeholder('note')}::text
           from upd returning 1 as n`,
     ),
   ];
@@ -88,12 +97,51 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
     ctes.push(
       db.$with('jb', written).as(
         sql`insert into job (company_id, id, kind, comprobante_id, status, attempts, locked_until, run_at, created_at, updated_at)
-            select upd.company_id, gen_random_uuid(), ${p.enqueue.kind}::varchar, upd.id, 'pending', 0, null::timestamptz, ${p.enqueue.runAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            select upd.company_id, gen_random_uuid(), ${p.enqueue.kind}::varchar, upd.id, 'pending', 0, null::timestamptz, ${sql.placeholder('runAt')}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
             from upd ${buyerHasEmail} returning 1 as n`,
       ),
     );
   }
-  ctes.push(...webhookJobsCte(db, { from: p.from, to: p.to, at, created: unixSeconds(p.now) }));
-  const moved = await db.with(...ctes).select({ id: sql<string>`upd.id` }).from(upd);
-  return moved.map((r) => r.id);
+  ctes.push(...webhookJobsCte(db, { from: p.from, to: p.to, at, created: sql.placeholder('created') }));
+  return preparedShape(db.with(...ctes).select({ id: sql<string>`upd.id` }).from(upd).toSQL(), (rows) => rows.map((r) => r[0] as string));
+}
+
+/** Statement shapes by their key (statuses, columns, follow-up): a handful in a running server. */
+const shapes = new Map<string, PreparedShape<string[]>>();
+
+export async function transitionMany(db: Db, p: TransitionManyParams): Promise<string[]> {
+  if (!p.rows.length) return [];
+  const key = [p.from.join(','), p.to, p.authorization ? 'a' : '', p.signature ? 's' : '', p.enqueue ? `${p.enqueue.kind}:${p.enqueue.onlyIfBuyerHasEmail ? 'e' : ''}` : ''].join('|');
+  let shape = shapes.get(key);
+  if (!shape) shapes.set(key, (shape = buildMany(db, p)));
+  const at = p.now.toISOString();
+  const values = JSON.stringify(
+    p.rows.map((r) => ({
+      id: r.id,
+      mensajes: r.mensajes,
+      ...(p.authorization
+        ? {
+            numero_autorizacion: r.numeroAutorizacion ?? null,
+            fecha_autorizacion: (r.fechaAutorizacion ?? p.now).toISOString(),
+            authorization_xml: r.authorizationXml ?? null,
+            authorization_head: r.authorizationAround?.head ?? null,
+            authorization_tail: r.authorizationAround?.tail ?? null,
+          }
+        : {}),
+      ...(p.signature && r.signature
+        ? { secuencial: r.signature.secuencial, clave_acceso: r.signature.claveAcceso, ambiente: r.signature.ambiente, signed_xml: r.signature.signedXml, issued_at: r.signature.issuedAt.toISOString() }
+        : {}),
+    })),
+  );
+  return runPrepared(db, shape, {
+    values,
+    companyId: p.companyId,
+    now: at,
+    at,
+    created: unixSeconds(p.now),
+    userId: p.userId ?? null,
+    apiKeyId: p.apiKeyId ?? null,
+    note: p.note ?? null,
+    runAt: p.enqueue ? p.enqueue.runAt.toISOString() : null,
+  });
 }
