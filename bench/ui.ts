@@ -14,11 +14,18 @@
  *    (goal ≤ 150 ms).
  * 3. Opens a draft with 100 lines in the invoice editor and types `--keys` digits into line 50's
  *    quantity; for each, the time from the keydown event to the DOM update of the invoice total and
- *    to the next animation frame after it (goal ≤ 16 ms).
+ *    to the next animation frame after it (goal ≤ 16 ms), and the renderer main thread's CPU per key.
  * Reports the server's peak RSS; writes bench/results/ui.json (or BENCH_RESULTS_DIR).
+ *
+ * `BENCH_UI_ONLY=keystroke` runs only step 3 (still building the SPA unless BENCH_REUSE_DIST=1) and
+ * writes `ui-keystroke.json` instead, so ui.json is never overwritten by a partial run; with
+ * BENCH_DIST_DIR and BENCH_REUSE_DIST=1 two builds (old and new code) can be measured back to back.
+ * `BENCH_UI_PROFILE=file.cpuprofile` saves a Chromium CPU profile (CDP Profiler) of the keystrokes.
+ * `BENCH_UI_RENDERS=1` prints which components React rendered during the keystrokes and how often
+ * (a React DevTools hook; names need an unminified build: `vite build --minify false`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -31,6 +38,8 @@ const RUNS = Number(args.runs ?? (args.smoke ? 1 : 5));
 const KEYS = Number(args.keys ?? (args.smoke ? 3 : 30));
 const LINES = args.smoke ? 20 : 100;
 const distDir = path.resolve(process.env.BENCH_DIST_DIR ?? 'bench/.tmp/dist');
+const ONLY_KEYSTROKE = process.env.BENCH_UI_ONLY === 'keystroke';
+const PROFILE = process.env.BENCH_UI_PROFILE;
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -92,6 +101,31 @@ async function api(base: string, method: string, url: string, token?: string, bo
   return res.json();
 }
 
+/**
+ * An init script: a stand-in React DevTools hook that counts, on every commit, the function
+ * components that rendered (fibers with React's PerformedWork flag) into `window.__renders`. Kept
+ * as text: tsx would wrap named functions in a helper the page does not have.
+ */
+const countRenders = `
+  window.__renders = {};
+  const nameOf = (t) => typeof t === 'function' ? t.displayName || t.name || '(anon)' : t && typeof t === 'object' ? t.displayName || nameOf(t.render || t.type) : undefined;
+  // PerformedWork (flag 1): the component's function ran in this commit (not a bailout); tags:
+  // function, forwardRef, memo, simple memo component. A subtree React did not touch keeps its
+  // fibers (and their old flags): its children are the alternate's, and it is not entered.
+  const walk = (f) => {
+    for (let x = f; x; x = x.sibling) {
+      const name = nameOf(x.type);
+      if (name && (x.flags & 1) === 1 && [0, 11, 14, 15].includes(x.tag)) window.__renders[name] = (window.__renders[name] || 0) + 1;
+      if (!x.alternate || x.child !== x.alternate.child) walk(x.child);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined, onCommitFiberUnmount: () => undefined, onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot: (_id, root) => walk(root.current.child),
+  };
+`;
+
 async function main() {
   // BENCH_REUSE_DIST=1 (the CI smoke run) measures a build already made from the same sources.
   if (!(process.env.BENCH_REUSE_DIST === '1' && existsSync(path.join(distDir, 'index.html')))) {
@@ -118,7 +152,7 @@ async function main() {
     const draft = await api(server.url, 'POST', '/api/invoice', token, { establishment: est._id, ptoEmi: est.puntosEmision[0].ptoEmi, customer: customer._id, detalles, pagos: [] });
 
     /** A fresh browser context (cold cache) whose pages start signed in as the demo user. */
-    const signedInContext = async (init?: () => void) => {
+    const signedInContext = async (init?: (() => void) | string) => {
       const context = await b.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-EC' });
       await context.addInitScript(
         ([t, user]) => {
@@ -135,7 +169,7 @@ async function main() {
     const listMs: number[] = [];
     let coldRequests: Awaited<ReturnType<typeof apiTimeline>> = { requests: [], serialRounds: 0 };
     let jsBeforeRow: Awaited<ReturnType<typeof scriptsBefore>> = { scripts: 0, sentKb: 0, decodedKb: 0, largest: [] };
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let run = 0; run < (ONLY_KEYSTROKE ? 0 : RUNS); run += 1) {
       const context = await signedInContext(() => {
         new MutationObserver((_m, obs) => {
           if (document.querySelector('tbody tr td') && !document.querySelector('[data-testid="skeleton-row"]')) {
@@ -157,7 +191,7 @@ async function main() {
 
     // The login page, cold: navigation to the e-mail field on screen.
     const loginMs: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let run = 0; run < (ONLY_KEYSTROKE ? 0 : RUNS); run += 1) {
       const context = await b.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-EC' });
       const page = await context.newPage();
       await page.goto(`${server.url}/#/login`);
@@ -168,7 +202,7 @@ async function main() {
 
     // Warm: the app already loaded, the user comes back to the list from another screen.
     const warmMs: number[] = [];
-    {
+    if (!ONLY_KEYSTROKE) {
       const context = await signedInContext();
       const page = await context.newPage();
       await page.goto(`${server.url}/#/invoicing/invoice`);
@@ -196,7 +230,7 @@ async function main() {
     }
 
     // Keystroke -> invoice total, with LINES lines.
-    const page = await (await signedInContext()).newPage();
+    const page = await (await signedInContext(process.env.BENCH_UI_RENDERS ? countRenders : undefined)).newPage();
     await page.goto(`${server.url}/#/invoicing/invoice/${draft._id}`);
     const line = Math.floor(LINES / 2);
     const quantity = page.getByLabel(`Cantidad de la línea ${line}`, { exact: true });
@@ -206,6 +240,26 @@ async function main() {
     await quantity.press('End');
     const domMs: number[] = [];
     const frameMs: number[] = [];
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : undefined;
+    // The renderer main thread's CPU per keystroke (CDP Performance metrics in thread time): its
+    // tasks but the DevTools commands, from just before the key to the frame after the total
+    // changed (it includes the page-side polling of the wait, the same for any build). On a busy
+    // machine this moves less than the wall-clock times above.
+    const metrics = await page.context().newCDPSession(page);
+    await metrics.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const cpuNow = async () => {
+      const m = new Map((await metrics.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+      return { task: (m.get('TaskDuration') ?? 0) - (m.get('DevToolsCommandDuration') ?? 0), script: m.get('ScriptDuration') ?? 0, layout: (m.get('LayoutDuration') ?? 0) + (m.get('RecalcStyleDuration') ?? 0) };
+    };
+    const cpuMs: number[] = [];
+    const scriptMs: number[] = [];
+    const layoutMs: number[] = [];
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    if (process.env.BENCH_UI_RENDERS) await page.evaluate(() => ((window as unknown as { __renders: Record<string, number> }).__renders = {}));
     for (let k = 0; k < KEYS; k += 1) {
       await page.evaluate(() => {
         const w = window as unknown as { __key?: number; __dom?: number; __frame?: number };
@@ -222,6 +276,7 @@ async function main() {
       // Append digits up to four, then delete one: every keystroke changes the total and leaves a
       // valid quantity (an empty one takes the line out of the totals).
       const digits = (await quantity.inputValue()).length;
+      const before = await cpuNow();
       await quantity.press(digits >= 4 ? 'Backspace' : String(1 + (k % 8)));
       const t = await page.waitForFunction(() => {
         const w = window as unknown as { __key?: number; __dom?: number; __frame?: number };
@@ -230,13 +285,31 @@ async function main() {
       const [dom, frame] = (await t.jsonValue()) as [number, number];
       domMs.push(dom);
       frameMs.push(frame);
+      const after = await cpuNow();
+      cpuMs.push((after.task - before.task) * 1000);
+      scriptMs.push((after.script - before.script) * 1000);
+      layoutMs.push((after.layout - before.layout) * 1000);
+    }
+    if (process.env.BENCH_UI_RENDERS) {
+      const counts = await page.evaluate(() => (window as unknown as { __renders: Record<string, number> }).__renders);
+      console.table(Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 60).map(([component, renders]) => ({ component, perKey: round(renders / KEYS, 2) })));
+    }
+    if (cdp && PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      console.log(`perfil: ${PROFILE}`);
     }
     const listReadyMs = round(median(listMs));
     const warmReadyMs = round(median(warmMs));
-    const keystroke = { lines: LINES, keys: KEYS, domMedianMs: round(median(domMs), 2), domP95Ms: round(percentile(domMs, 0.95), 2), frameMedianMs: round(median(frameMs), 2), frameP95Ms: round(percentile(frameMs, 0.95), 2) };
+    const keystroke = { lines: LINES, keys: KEYS, domMedianMs: round(median(domMs), 2), domP95Ms: round(percentile(domMs, 0.95), 2), frameMedianMs: round(median(frameMs), 2), frameP95Ms: round(percentile(frameMs, 0.95), 2), cpuMedianMs: round(median(cpuMs), 2), scriptCpuMedianMs: round(median(scriptMs), 2), styleLayoutCpuMedianMs: round(median(layoutMs), 2) };
+    if (ONLY_KEYSTROKE) {
+      console.table([{ 'tecla→total DOM (ms)': keystroke.domMedianMs, 'p95 DOM': keystroke.domP95Ms, 'tecla→cuadro (ms)': keystroke.frameMedianMs, 'p95 tecla→cuadro': keystroke.frameP95Ms, 'CPU por tecla (ms)': keystroke.cpuMedianMs, 'CPU JS (ms)': keystroke.scriptCpuMedianMs, 'CPU estilo + diseño (ms)': keystroke.styleLayoutCpuMedianMs }]);
+      console.log(`resultados: ${writeResult(args.smoke ? 'ui-keystroke-smoke' : 'ui-keystroke', { goal: { keystrokeMs: 16 }, keystroke, domAllMs: domMs.map((x) => round(x, 2)) })}`);
+      return;
+    }
     console.table(coldRequests.requests);
     const loginReadyMs = round(median(loginMs));
-    console.table([{ 'JS inicial gzip kB': bundle.gzipKb, 'JS inicial br kB': bundle.brKb, 'JS enviado antes de la 1.ª fila kB': jsBeforeRow.sentKb, 'login frío (ms)': loginReadyMs, 'lista lista (ms, mediana)': listReadyMs, 'lista, app cargada (ms)': warmReadyMs, 'rondas API en serie': coldRequests.serialRounds, 'tecla→total DOM (ms)': keystroke.domMedianMs, 'tecla→cuadro (ms)': keystroke.frameMedianMs, 'p95 tecla→cuadro': keystroke.frameP95Ms, 'RSS pico MB': server.peakRssMb() }]);
+    console.table([{ 'JS inicial gzip kB': bundle.gzipKb, 'JS inicial br kB': bundle.brKb, 'JS enviado antes de la 1.ª fila kB': jsBeforeRow.sentKb, 'login frío (ms)': loginReadyMs, 'lista lista (ms, mediana)': listReadyMs, 'lista, app cargada (ms)': warmReadyMs, 'rondas API en serie': coldRequests.serialRounds, 'tecla→total DOM (ms)': keystroke.domMedianMs, 'tecla→cuadro (ms)': keystroke.frameMedianMs, 'p95 tecla→cuadro': keystroke.frameP95Ms, 'CPU por tecla (ms)': keystroke.cpuMedianMs, 'RSS pico MB': server.peakRssMb() }]);
     const file = writeResult(args.smoke ? 'ui-smoke' : 'ui', {
       goal: { jsBeforeFirstRowSentKb: 150, loginReadyColdMs: 400, listReadyColdMs: 600, listReadyWarmMs: 150, keystrokeMs: 16 },
       initialJs: bundle,

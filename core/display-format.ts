@@ -11,9 +11,19 @@
  * @example money(12.5) // '$ 12.50'; money(0.123456, 2, 6) // '$ 0.123456'; money('1234.5') // '$ 1,234.50'
  */
 export const money = (v: unknown, minDecimals = 2, maxDecimals = Math.max(minDecimals, 2)): string =>
-  v === null || v === undefined || v === ''
-    ? ''
-    : `$ ${Number(String(v)).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals) })}`;
+  v === null || v === undefined || v === '' ? '' : `$ ${moneyFormat(minDecimals, Math.max(minDecimals, maxDecimals)).format(Number(String(v)))}`;
+
+/**
+ * One Intl.NumberFormat per decimals range, made once: what `toLocaleString('en-US', …)` gives,
+ * without building a formatter on every call (an editor's keystroke writes several amounts).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${minimumFractionDigits}:${maximumFractionDigits}`;
+  let f = moneyFormats.get(key);
+  if (!f) moneyFormats.set(key, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits })));
+  return f;
+}
 
 /**
  * A count with its noun in the right number: `plural(1, 'factura', 'facturas')` -> '1 factura'.

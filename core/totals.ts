@@ -78,42 +78,61 @@ function tarifaOf(rates: Record<string, number>, code: string, path: string): De
 }
 
 /**
- * Totals of a factura in USD: money strings with exactly 2 decimals; `tarifa` in % ("15.00").
- * `rates` (codigoPorcentaje -> %) defaults to IVA_RATES; pass the catalog's rates valid on the date.
- * No lines gives all zeros (the live editor calls this while the invoice is being typed).
- * @throws Error (Spanish, naming the field: "detalles[1].cantidad debe ser mayor que 0") for a missing,
- *   non-numeric or negative cantidad/precioUnitario/descuento/propina, a zero cantidad, more decimals
- *   than the XSD allows (6 for cantidad and precioUnitario, 2 for descuento and propina), a descuento
- *   greater than the line, or an unknown IVA code.
- * @example computeInvoiceTotals({ detalles: [{ cantidad: 1, precioUnitario: '0.10', codigoPorcentajeIva: '4' }] })
- *   // { totalSinImpuestos: '0.10', iva: '0.02', importeTotal: '0.12', … }
+ * One line of a factura as {@link computeInvoiceTotals} totals it (SRI rules: base =
+ * round2(cantidad × precioUnitario − descuento), IVA of the line = round2(base × tarifa / 100)),
+ * with the exact decimals {@link sumLineTotals} adds up. It depends only on the line's four fields
+ * and its rate, so an editor may keep it while the line does not change.
  */
-export function computeInvoiceTotals(input: { detalles: TotalsLineInput[]; propina?: string | number; rates?: Record<string, number> }): InvoiceTotals {
-  const rates = input.rates ?? IVA_RATES;
-  const bases = new Map<string, Decimal>();
-  let totalSinImpuestos = new D(0);
-  let totalDescuento = new D(0);
+export interface LineTotal {
+  /** The line as it goes in `InvoiceTotals.detalles`. */
+  detalle: InvoiceTotals['detalles'][number];
+  /** codigoPorcentajeIva. */
+  codigo: string;
+  base: Decimal;
+  descuento: Decimal;
+}
 
-  const detalles = input.detalles.map((line, i) => {
-    const at = `detalles[${i}]`;
-    const cantidad = num(line.cantidad, `${at}.cantidad`, { required: true, positive: true, places: 6 });
-    const precio = num(line.precioUnitario, `${at}.precioUnitario`, { required: true, places: 6 });
-    const descuento = num(line.descuento, `${at}.descuento`, { places: 2 });
-    const tarifa = tarifaOf(rates, line.codigoPorcentajeIva, `${at}.codigoPorcentajeIva`);
-    const gross = cantidad.times(precio);
-    if (descuento.greaterThan(gross.toDecimalPlaces(2, Decimal.ROUND_HALF_UP))) throw new Error(`${at}.descuento no puede ser mayor que el valor de la línea`);
-    const base = new D(round2(gross.minus(descuento)));
-    totalSinImpuestos = totalSinImpuestos.plus(base);
-    totalDescuento = totalDescuento.plus(descuento);
-    bases.set(line.codigoPorcentajeIva, (bases.get(line.codigoPorcentajeIva) ?? new D(0)).plus(base));
-    return {
+/**
+ * The totals of one line (see {@link computeInvoiceTotals}: same checks, same errors).
+ * @param at how errors name the line, e.g. `detalles[2]` ("detalles[2].cantidad debe ser mayor que 0").
+ * @throws Error (Spanish) as computeInvoiceTotals does for that line.
+ */
+export function computeLineTotal(line: TotalsLineInput, at: string, rates: Record<string, number> = IVA_RATES): LineTotal {
+  const cantidad = num(line.cantidad, `${at}.cantidad`, { required: true, positive: true, places: 6 });
+  const precio = num(line.precioUnitario, `${at}.precioUnitario`, { required: true, places: 6 });
+  const descuento = num(line.descuento, `${at}.descuento`, { places: 2 });
+  const tarifa = tarifaOf(rates, line.codigoPorcentajeIva, `${at}.codigoPorcentajeIva`);
+  const gross = cantidad.times(precio);
+  if (descuento.greaterThan(gross.toDecimalPlaces(2, Decimal.ROUND_HALF_UP))) throw new Error(`${at}.descuento no puede ser mayor que el valor de la línea`);
+  const base = new D(round2(gross.minus(descuento)));
+  return {
+    detalle: {
       precioTotalSinImpuesto: base.toFixed(2),
       codigoPorcentaje: line.codigoPorcentajeIva,
       tarifa: tarifa.toFixed(2),
       baseImponible: base.toFixed(2),
       valor: round2(base.times(tarifa).dividedBy(100)),
-    };
-  });
+    },
+    codigo: line.codigoPorcentajeIva,
+    base,
+    descuento,
+  };
+}
+
+/**
+ * The factura's totals from its lines already totalled ({@link computeLineTotal}, with the same
+ * `rates`), in order: what {@link computeInvoiceTotals} returns for those lines.
+ * @throws Error for an invalid propina ("propina no puede ser negativo").
+ */
+export function sumLineTotals(lines: LineTotal[], rates: Record<string, number> = IVA_RATES, propinaValue?: string | number): InvoiceTotals {
+  const bases = new Map<string, Decimal>();
+  let totalSinImpuestos = new D(0);
+  let totalDescuento = new D(0);
+  for (const l of lines) {
+    totalSinImpuestos = totalSinImpuestos.plus(l.base);
+    totalDescuento = totalDescuento.plus(l.descuento);
+    bases.set(l.codigo, (bases.get(l.codigo) ?? new D(0)).plus(l.base));
+  }
 
   const subtotales = { iva: new D(0), cero: new D(0), noObjeto: new D(0), exento: new D(0) };
   let iva = new D(0);
@@ -130,9 +149,9 @@ export function computeInvoiceTotals(input: { detalles: TotalsLineInput[]; propi
       return { codigo: '2' as const, codigoPorcentaje: code, baseImponible: base.toFixed(2), tarifa: tarifa.toFixed(2), valor: valor.toFixed(2) };
     });
 
-  const propina = num(input.propina, 'propina', { places: 2 });
+  const propina = num(propinaValue, 'propina', { places: 2 });
   return {
-    detalles,
+    detalles: lines.map((l) => l.detalle),
     totalSinImpuestos: totalSinImpuestos.toFixed(2),
     totalDescuento: round2(totalDescuento),
     totalConImpuestos,
@@ -141,4 +160,25 @@ export function computeInvoiceTotals(input: { detalles: TotalsLineInput[]; propi
     propina: round2(propina),
     importeTotal: round2(totalSinImpuestos.plus(iva).plus(propina)),
   };
+}
+
+/**
+ * Totals of a factura in USD: money strings with exactly 2 decimals; `tarifa` in % ("15.00").
+ * `rates` (codigoPorcentaje -> %) defaults to IVA_RATES; pass the catalog's rates valid on the date.
+ * No lines gives all zeros (the live editor calls this while the invoice is being typed). Each line
+ * is {@link computeLineTotal}, then {@link sumLineTotals}.
+ * @throws Error (Spanish, naming the field: "detalles[1].cantidad debe ser mayor que 0") for a missing,
+ *   non-numeric or negative cantidad/precioUnitario/descuento/propina, a zero cantidad, more decimals
+ *   than the XSD allows (6 for cantidad and precioUnitario, 2 for descuento and propina), a descuento
+ *   greater than the line, or an unknown IVA code.
+ * @example computeInvoiceTotals({ detalles: [{ cantidad: 1, precioUnitario: '0.10', codigoPorcentajeIva: '4' }] })
+ *   // { totalSinImpuestos: '0.10', iva: '0.02', importeTotal: '0.12', … }
+ */
+export function computeInvoiceTotals(input: { detalles: TotalsLineInput[]; propina?: string | number; rates?: Record<string, number> }): InvoiceTotals {
+  const rates = input.rates ?? IVA_RATES;
+  return sumLineTotals(
+    input.detalles.map((line, i) => computeLineTotal(line, `detalles[${i}]`, rates)),
+    rates,
+    input.propina,
+  );
 }

@@ -8,7 +8,7 @@
  *   <InvoiceHeaderFields … /> <LinesCard … />
  * </ComprobanteEditorFrame>
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuSave, LuSend, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog, DialogFrame } from '../ConfirmDialog.tsx';
@@ -36,10 +36,76 @@ interface FrameProps<D> {
   children: ReactNode;
 }
 
+type Busy = ComprobanteEditor<unknown>['busy'];
+
+/**
+ * The heading, the status and the buttons. Memoised on what they show: the editor redraws on every
+ * keystroke (a new draft), these only when the status, the access or `busy` change.
+ */
+const FrameHeader = memo(function FrameHeader(p: { heading: string; status: string; readOnly: boolean; canRemove: boolean; canIssueAtAll: boolean; canIssue: boolean; busy: Busy; onDelete: () => void; onSave: () => void; onIssue: () => void }) {
+  return (
+    <Flex justify="space-between" align="center" wrap="wrap" gap="2">
+      <HStack gap="3">
+        <Heading size="lg">{p.heading}</Heading>
+        <StatusBadge status={p.status} />
+      </HStack>
+      {!p.readOnly && (
+        <HStack gap="2">
+          {p.canRemove && (
+            <Button variant="ghost" colorPalette="red" onClick={p.onDelete} disabled={Boolean(p.busy)}>
+              <LuTrash2 /> Eliminar borrador
+            </Button>
+          )}
+          <Button variant="outline" onClick={p.onSave} loading={p.busy === 'save'} disabled={Boolean(p.busy)}>
+            <LuSave /> Guardar borrador
+          </Button>
+          {p.canIssueAtAll && (
+            <Button colorPalette="green" onClick={p.onIssue} loading={p.busy === 'issue'} loadingText="Emitiendo…" disabled={Boolean(p.busy) || !p.canIssue}>
+              <LuSend /> Emitir
+            </Button>
+          )}
+        </HStack>
+      )}
+    </Flex>
+  );
+});
+
+/** The question before issuing; memoised, so the closed dialog is not redrawn on every keystroke. */
+const IssueDialog = memo(function IssueDialog(p: { open: boolean; title: string; body?: string; onIssue: () => void; onClose: () => void }) {
+  return (
+    <DialogFrame open={p.open} title={p.title} role="alertdialog" action={{ label: 'Emitir', colorPalette: 'green', onClick: p.onIssue }} onClose={p.onClose}>
+      {p.body}
+    </DialogFrame>
+  );
+});
+
+const MemoConfirmDialog = memo(ConfirmDialog);
+
 export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIssue, issuedActions, issuedExtras, children }: FrameProps<D>) {
   const [confirming, setConfirming] = useState<'issue' | 'delete' | null>(null);
   const { meta, record, status, issued, readOnly, busy, access, editing, setDraft } = editor;
   const setCustom = useCallback((values: Record<string, unknown>) => setDraft((d) => (d ? withCustomValues(d, values) : d)), [setDraft]);
+  // The editor is a new object on every render; the memoised parts get handlers that read the
+  // latest one when clicked.
+  const latest = useRef(editor);
+  latest.current = editor;
+  const asksFirst = Boolean(confirmIssue);
+  const onSave = useCallback(() => void latest.current.onSave(), []);
+  const onIssue = useCallback(() => (asksFirst ? setConfirming('issue') : void latest.current.onIssue()), [asksFirst]);
+  const onDelete = useCallback(() => setConfirming('delete'), []);
+  const close = useCallback(() => setConfirming(null), []);
+  const issueConfirmed = useCallback(() => {
+    setConfirming(null);
+    void latest.current.onIssue();
+  }, []);
+  const deleteConfirmed = useCallback(async () => {
+    await latest.current.onDelete();
+    setConfirming(null);
+  }, []);
+  // The question's body names the live total; it is read only while the question is open, so the
+  // closed dialog keeps the last one and is not redrawn as the total changes.
+  const issueBody = useRef(confirmIssue?.body);
+  if (confirming === 'issue' || issueBody.current === undefined) issueBody.current = confirmIssue?.body;
   if (editor.loading) {
     return (
       <Flex justify="center" py="10">
@@ -50,32 +116,9 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIs
   if (!editor.draft) return null;
   const words = phrasing(meta);
   const heading = editing ? (issued ? `${meta.label} ${String(record?.numero ?? '')}` : `Borrador de ${words.noun}`) : `${words.New} ${words.noun}`;
-  const issue = () => (confirmIssue ? setConfirming('issue') : void editor.onIssue());
   return (
     <Stack gap="4" maxW="7xl">
-      <Flex justify="space-between" align="center" wrap="wrap" gap="2">
-        <HStack gap="3">
-          <Heading size="lg">{heading}</Heading>
-          <StatusBadge status={status} />
-        </HStack>
-        {!readOnly && (
-          <HStack gap="2">
-            {editing && access.remove && (
-              <Button variant="ghost" colorPalette="red" onClick={() => setConfirming('delete')} disabled={Boolean(busy)}>
-                <LuTrash2 /> Eliminar borrador
-              </Button>
-            )}
-            <Button variant="outline" onClick={() => void editor.onSave()} loading={busy === 'save'} disabled={Boolean(busy)}>
-              <LuSave /> Guardar borrador
-            </Button>
-            {access.issue && (
-              <Button colorPalette="green" onClick={issue} loading={busy === 'issue'} loadingText="Emitiendo…" disabled={Boolean(busy) || !canIssue}>
-                <LuSend /> Emitir
-              </Button>
-            )}
-          </HStack>
-        )}
-      </Flex>
+      <FrameHeader heading={heading} status={status} readOnly={readOnly} canRemove={editing && access.remove} canIssueAtAll={access.issue} canIssue={canIssue} busy={busy} onDelete={onDelete} onSave={onSave} onIssue={onIssue} />
       {!readOnly && access.issue && !canIssue && !busy && (
         <Text fontSize="sm" color="fg.warning" textAlign={{ base: 'left', md: 'right' }} data-testid="issue-blocker" role="status">
           Para emitir: {blocker ?? 'complete los datos marcados'}
@@ -97,33 +140,8 @@ export function ComprobanteEditorFrame<D>({ editor, canIssue, blocker, confirmIs
       {issued && record ? <IssuedDocumentView record={record} basePath={editor.basePath} /> : children}
       <CustomFieldsCard entry={editor.entry} values={draftCustomValues(editor.draft)} readOnly={readOnly} onChange={setCustom} errors={editor.errors} />
 
-      <DialogFrame
-        open={confirming === 'issue'}
-        title={confirmIssue?.title ?? ''}
-        role="alertdialog"
-        action={{
-          label: 'Emitir',
-          colorPalette: 'green',
-          onClick: () => {
-            setConfirming(null);
-            void editor.onIssue();
-          },
-        }}
-        onClose={() => setConfirming(null)}
-      >
-        {confirmIssue?.body}
-      </DialogFrame>
-      <ConfirmDialog
-        open={confirming === 'delete'}
-        title={`¿Eliminar este borrador de ${words.noun}?`}
-        body="Esta acción no se puede deshacer."
-        busy={busy === 'delete'}
-        onConfirm={async () => {
-          await editor.onDelete();
-          setConfirming(null);
-        }}
-        onClose={() => setConfirming(null)}
-      />
+      <IssueDialog open={confirming === 'issue'} title={confirmIssue?.title ?? ''} body={issueBody.current} onIssue={issueConfirmed} onClose={close} />
+      <MemoConfirmDialog open={confirming === 'delete'} title={`¿Eliminar este borrador de ${words.noun}?`} body="Esta acción no se puede deshacer." busy={busy === 'delete'} onConfirm={deleteConfirmed} onClose={close} />
     </Stack>
   );
 }

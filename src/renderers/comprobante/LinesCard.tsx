@@ -3,7 +3,7 @@
  * and, under it, why the lines cannot be totalled or what the server said about them.
  * @example <LinesCard lines={d.detalles} live={liveTotals(d.detalles, rates)} ivaOptions={options} readOnly={false} setLines={setLines} error={fieldError(errors, 'detalles')} />
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, Heading, Text } from '@chakra-ui/react';
 import type { CatalogEntry } from '../../engine/catalogs.ts';
 import { LinesTable } from './LinesTable.tsx';
@@ -25,12 +25,19 @@ interface Props {
 
 export function LinesCard({ lines, live, ivaOptions, readOnly, locked, setLines, error, hint }: Props) {
   const message = error ?? live.error;
-  return (
-    <Card.Root>
+  // The same heading on every keystroke: not redrawn.
+  const header = useMemo(
+    () => (
       <Card.Header>
         <Heading size="md">Detalle</Heading>
         {hint}
       </Card.Header>
+    ),
+    [hint],
+  );
+  return (
+    <Card.Root>
+      {header}
       <Card.Body>
         <LinesTable lines={lines} lineTotals={live.lineTotals} lineErrors={live.lineErrors} ivaOptions={ivaOptions} readOnly={readOnly} locked={locked} setLines={setLines} />
         {message && (

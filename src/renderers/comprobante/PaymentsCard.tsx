@@ -38,12 +38,19 @@ export function PaymentsCard({ entry, pagos, importeTotal, balanceOnlyWithPaymen
     const { pagos: before, gapCents: gap, onChange: change } = latest.current;
     change(pagosFromRows(next, before, gap));
   }, []);
-  return (
-    <Card.Root>
+  // The same heading on every keystroke: not redrawn.
+  const header = useMemo(
+    () => (
       <Card.Header>
         <Heading size="md">Formas de pago</Heading>
         {hint}
       </Card.Header>
+    ),
+    [hint],
+  );
+  return (
+    <Card.Root>
+      {header}
       <Card.Body>
         <Stack gap="2">
           <SchemaArrayField entry={entry} property="pagos" value={rows} disabled={readOnly} onChange={onRows} />

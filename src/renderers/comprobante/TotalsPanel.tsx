@@ -3,9 +3,20 @@
  * the last row (a nota de crédito's "Valor de la modificación").
  * @example <TotalsPanel totals={totals} totalLabel="Valor de la modificación" />
  */
+import { memo } from 'react';
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { InvoiceTotals } from '../../../core/totals.ts';
 import { money } from '../format.ts';
+
+/** One row of the panel, memoised: a keystroke redraws only the rows whose amount changed. */
+const TotalRow = memo(function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" fontWeight={strong ? 'bold' : 'normal'} fontSize={strong ? 'lg' : 'sm'} borderTopWidth={strong ? '1px' : 0} pt={strong ? 1 : 0}>
+      <Text>{label}</Text>
+      <Box data-testid={strong ? 'importe-total' : undefined}>{money(value)}</Box>
+    </Flex>
+  );
+});
 
 export function TotalsPanel({ totals, totalLabel = 'Valor total', emptyText = 'Agregue productos para ver los totales.' }: { totals: InvoiceTotals | null; totalLabel?: string; emptyText?: string }) {
   const rows: Array<[string, string, boolean?]> = totals
@@ -23,10 +34,7 @@ export function TotalsPanel({ totals, totalLabel = 'Valor total', emptyText = 'A
   return (
     <Stack gap="1" borderWidth="1px" borderRadius="md" p="3" bg="bg" minW="260px" aria-label="Totales" data-testid="totals">
       {rows.map(([label, value, strong]) => (
-        <Flex key={label} justify="space-between" fontWeight={strong ? 'bold' : 'normal'} fontSize={strong ? 'lg' : 'sm'} borderTopWidth={strong ? '1px' : 0} pt={strong ? 1 : 0}>
-          <Text>{label}</Text>
-          <Box data-testid={strong ? 'importe-total' : undefined}>{money(value)}</Box>
-        </Flex>
+        <TotalRow key={label} label={label} value={value} strong={strong} />
       ))}
       {!totals && <Text color="fg.muted">{emptyText}</Text>}
     </Stack>

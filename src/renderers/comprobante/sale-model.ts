@@ -6,7 +6,7 @@
  * One rule decides what counts, for the live totals and for the saved
  * body alike: a line counts when it has a product (`checkLines`).
  */
-import { computeInvoiceTotals, type InvoiceTotals } from '../../../core/totals.ts';
+import { computeLineTotal, sumLineTotals, type InvoiceTotals, type LineTotal } from '../../../core/totals.ts';
 import { totalsMessage } from '../../../core/validation-messages.ts';
 import { moneyText } from '../format.ts';
 
@@ -99,34 +99,67 @@ export function liveTotals(lines: LineDraft[], rates: Record<string, number>): L
   return totalsOfValidLines(lines, checkLines(lines), rates, (message) => totalsMessage(message));
 }
 
+/** A line's own totals (or the message why it cannot be totalled), for the fields and rates they were computed from. */
+interface CachedLineTotal {
+  fields: string;
+  rates: Record<string, number>;
+  result: LineTotal | { message: string };
+}
+
+/**
+ * Each line's last {@link computeLineTotal}, by line object: an edit replaces only the line it
+ * changes, so typing in one line of a 100-line invoice totals that line again and adds up the
+ * others' kept decimals (the sum itself is redone each time, as the server does it). The entry is
+ * used only while the line's four fields and the rates are the ones it was computed from.
+ */
+const lineTotalCache = new WeakMap<LineDraft, CachedLineTotal>();
+
+/** `computeLineTotal` of the line alone (named `detalles[0]` in its message), kept per line; never throws. */
+function lineTotalOf(l: LineDraft, rates: Record<string, number>): LineTotal | { message: string } {
+  const descuento = l.descuento || '0';
+  const fields = `${l.cantidad}\u0000${l.precioUnitario}\u0000${descuento}\u0000${l.codigoPorcentajeIva}`;
+  const kept = lineTotalCache.get(l);
+  if (kept && kept.fields === fields && kept.rates === rates) return kept.result;
+  let result: CachedLineTotal['result'];
+  try {
+    result = computeLineTotal({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento, codigoPorcentajeIva: l.codigoPorcentajeIva }, 'detalles[0]', rates);
+  } catch (err) {
+    result = { message: (err as Error).message };
+  }
+  lineTotalCache.set(l, { fields, rates, result });
+  return result;
+}
+
 /**
  * The live totals of `check.counted` in `lines`: each counted line is totalled alone first (core's
- * computeInvoiceTotals, the server's code); one that throws gets its message in `lineErrors`
+ * computeLineTotal, the server's code, kept per line while it does not change); one that throws gets its message in `lineErrors`
  * ("Cantidad: no puede ser negativo"-style, from `describe`) and the first such in `error` with its
- * on-screen line number ("Línea 2, cantidad: …"); the totals are those of the other lines, null
+ * on-screen line number ("Línea 2, cantidad: …"); the totals are those of the other lines (core's
+ * sumLineTotals: what computeInvoiceTotals gives for them), null
  * when every counted line is bad. Shared by the factura, nota de crédito and liquidación editors.
  * @param describe core's message about a one-line invoice (`detalles[0].cantidad …`) -> the text
  *   shown on that line, without its number.
  */
 export function totalsOfValidLines(lines: LineDraft[], check: LineCheck, rates: Record<string, number>, describe: (message: string) => string): LiveTotals {
   const lineErrors = new Map(check.errors);
-  const detail = (l: LineDraft) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva });
-  const valid: LineDraft[] = [];
+  const valid: LineTotal[] = [];
+  const validKeys: string[] = [];
   let error: string | undefined;
   for (const l of check.counted) {
-    try {
-      computeInvoiceTotals({ detalles: [detail(l)], rates });
-      valid.push(l);
-    } catch (err) {
-      const text = describe((err as Error).message).replace(/^Línea \d+, /, '');
-      const shown = text.charAt(0).toUpperCase() + text.slice(1);
-      lineErrors.set(l.key, shown);
-      error ??= `Línea ${lines.indexOf(l) + 1}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    const result = lineTotalOf(l, rates);
+    if ('detalle' in result) {
+      valid.push(result);
+      validKeys.push(l.key);
+      continue;
     }
+    const text = describe(result.message).replace(/^Línea \d+, /, '');
+    const shown = text.charAt(0).toUpperCase() + text.slice(1);
+    lineErrors.set(l.key, shown);
+    error ??= `Línea ${lines.indexOf(l) + 1}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   }
   if (valid.length === 0 && error) return { totals: null, lineTotals: new Map(), lineErrors, error };
-  const totals = computeInvoiceTotals({ detalles: valid.map(detail), rates });
-  return { totals, lineTotals: new Map(valid.map((l, i) => [l.key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors, ...(error ? { error } : {}) };
+  const totals = sumLineTotals(valid, rates);
+  return { totals, lineTotals: new Map(validKeys.map((key, i) => [key, totals.detalles[i].precioTotalSinImpuesto])), lineErrors, ...(error ? { error } : {}) };
 }
 
 /** The product whose code the typed text names (`LAP-01` or a datalist pick `LAP-01 — Laptop`), if any. */

@@ -24,6 +24,9 @@ import { customValuesOf, draftCustomValues, withCustomValues } from '../../engin
 
 export type ComprobanteRecord = Record<string, unknown>;
 
+/** No field errors: one array for every render, so the memoised sections that take `errors` skip a redraw. */
+const NO_ERRORS: Array<{ path: string; message: string }> = [];
+
 export interface ComprobanteEditorParams<D> {
   entry: SchemaEntry;
   /** 'new' or the comprobante's `_id`. */
@@ -160,7 +163,7 @@ export function useComprobanteEditor<D>(p: ComprobanteEditorParams<D>): Comproba
     readOnly,
     access,
     busy,
-    errors: issue.details ?? edit.errors ?? [],
+    errors: issue.details ?? edit.errors ?? NO_ERRORS,
     onSave: async () => {
       const savedId = await save();
       if (savedId) {

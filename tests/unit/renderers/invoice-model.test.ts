@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IVA_RATES } from '../../../core/totals.ts';
+import { computeInvoiceTotals, IVA_RATES } from '../../../core/totals.ts';
 import { checkLines, infoAdicionalFromRows, liveTotals, matchProduct, MISSING_PRODUCT, newLine, pagoRows, pagosFromRows, productPatch, type InvoiceDraft, type LineDraft } from '../../../src/renderers/comprobante/sale-model.ts';
 import { toRequestBody } from '../../../src/renderers/comprobantes/invoice/invoice-model.ts';
 
@@ -38,6 +38,39 @@ describe('which lines make up the invoice', () => {
     const lines = [blank, line({ ...productPatch('LAP-01', [laptop]), cantidad: '' })];
     expect(liveTotals(lines, IVA_RATES)).toMatchObject({ totals: null, error: 'Línea 2, cantidad: es obligatorio' });
     expect(JSON.parse(JSON.stringify(toRequestBody(draft(lines)))).detalles[0]).not.toHaveProperty('cantidad');
+  });
+});
+
+describe('live totals while typing (each line kept until it changes)', () => {
+  /** What the server computes for the same lines, from scratch. */
+  const fromScratch = (lines: LineDraft[], rates = IVA_RATES) =>
+    computeInvoiceTotals({ detalles: lines.map((l) => ({ cantidad: l.cantidad, precioUnitario: l.precioUnitario, descuento: l.descuento || '0', codigoPorcentajeIva: l.codigoPorcentajeIva })), rates });
+
+  it('gives the totals computed from scratch after every keystroke of a long edit', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const codes = ['0', '4', '5', '6', '7', '8'];
+    let lines = Array.from({ length: 40 }, (_, i) => line({ product: `p${i}`, productText: `P${i}`, cantidad: String(1 + (i % 4)), precioUnitario: `${(1 + i * 1.37 + 0.015).toFixed(3)}`, descuento: i % 5 === 0 ? '0.10' : '0.00', codigoPorcentajeIva: codes[i % codes.length] }));
+    for (let k = 0; k < 300; k += 1) {
+      const i = rand(lines.length);
+      const field = (['cantidad', 'precioUnitario', 'descuento', 'codigoPorcentajeIva'] as const)[rand(4)];
+      const value = field === 'codigoPorcentajeIva' ? codes[rand(codes.length)] : field === 'descuento' ? `0.${rand(10)}${rand(10)}` : `${1 + rand(50)}.${rand(1000)}`;
+      lines = lines.map((l, j) => (j === i ? { ...l, [field]: value } : l));
+      const live = liveTotals(lines, IVA_RATES);
+      expect(live.error).toBeUndefined();
+      expect(live.totals).toEqual(fromScratch(lines));
+    }
+  });
+
+  it('totals a line again when its fields or the rates change, even on the same object', () => {
+    const l = line({ ...productPatch('LAP-01', [laptop]), cantidad: '2' });
+    expect(liveTotals([l], IVA_RATES).totals?.importeTotal).toBe('1955.00');
+    l.cantidad = '1';
+    expect(liveTotals([l], IVA_RATES).totals?.importeTotal).toBe('977.50');
+    const rates = { ...IVA_RATES, '4': 12 };
+    expect(liveTotals([l], rates).totals).toEqual(fromScratch([l], rates));
+    l.cantidad = '-1';
+    expect(liveTotals([l], rates)).toMatchObject({ totals: null, error: 'Línea 1, cantidad: no puede ser negativo' });
   });
 });
 

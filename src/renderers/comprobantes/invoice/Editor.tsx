@@ -5,6 +5,7 @@
  * shows the issued panel with "Emitir nota de crédito / débito" and, once authorised, its notas and
  * what is left to credit.
  */
+import { useCallback } from 'react';
 import { Grid, Stack } from '@chakra-ui/react';
 import type { CustomRendererProps } from '../../custom-renderers.ts';
 import { ComprobanteEditorFrame } from '../../comprobante/ComprobanteEditorFrame.tsx';
@@ -25,6 +26,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
   const sale = useSaleLikeEditor<InvoiceDraft>({ entry, id, basePath, toForm: fromInvoice, toBody: toRequestBody, check: (d) => firstLineError(d.detalles), liveTotals });
   const { editor, establishments, iva, update, setLines, live, totals, gap } = sale;
   const { draft, record, readOnly, errors } = editor;
+  const onPagos = useCallback((pagos: InvoiceDraft['pagos']) => update({ pagos }), [update]);
   const blocker = firstBlocker(
     !draft?.customer && 'elija el cliente',
     draft && firstLineError(draft.detalles),
@@ -55,7 +57,7 @@ export default function InvoiceEditor({ entry, id = 'new', basePath }: CustomRen
           <LinesCard lines={draft.detalles} live={live} ivaOptions={iva.options} readOnly={readOnly} setLines={setLines} error={fieldError(errors, 'detalles')} />
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
-              <PaymentsCard entry={entry} pagos={draft.pagos} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={(pagos) => update({ pagos })} error={fieldError(errors, 'pagos')} />
+              <PaymentsCard entry={entry} pagos={draft.pagos} importeTotal={totals?.importeTotal} readOnly={readOnly} onChange={onPagos} error={fieldError(errors, 'pagos')} />
               <InfoAdicionalCard entry={entry} infoAdicional={draft.infoAdicional} readOnly={readOnly} update={update} />
             </Stack>
             <TotalsPanel totals={totals} />
