@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompressAssets } from './server/http/precompress-assets.ts';
+import { firstScreenChunks, firstScreenScript } from './server/http/first-screen-preload.ts';
 
 /** Writes .br and .gz beside every built text asset (served by server/http/static-assets.ts with Content-Encoding). */
 const precompress = {
@@ -11,6 +12,40 @@ const precompress = {
     if (options.dir) precompressAssets(options.dir);
   },
 };
+
+/**
+ * Writes assets/preload-first-screen-<hash>.js, a module script in index.html, before the entry, that preloads the lazy
+ * chunks of the screen this visit draws first (login page, or the signed-in frame and list), so
+ * they download while the entry runs instead of after it (server/http/first-screen-preload.ts).
+ */
+function firstScreenPreload() {
+  let root = '';
+  let base = '/';
+  let file: string | undefined;
+  return {
+    name: 'emite-first-screen-preload',
+    apply: 'build' as const,
+    configResolved(config: { root: string; base: string }) {
+      root = config.root.replace(/\\/g, '/');
+      base = config.base;
+    },
+    generateBundle: {
+      // Before vite's own html plugin, whose generateBundle writes index.html (transformIndexHtml below).
+      order: 'pre' as const,
+      handler(this: { emitFile: (f: object) => string; getFileName: (ref: string) => string }, _options: unknown, bundle: Parameters<typeof firstScreenChunks>[0]) {
+        const ref = this.emitFile({ type: 'asset', name: 'preload-first-screen.js', source: firstScreenScript(firstScreenChunks(bundle, root, base)) });
+        file = this.getFileName(ref);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler() {
+        if (!file) return [];
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: base + file }, injectTo: 'head-prepend' as const }];
+      },
+    },
+  };
+}
 
 /** @rjsf/chakra-ui's import of '@chakra-ui/react' goes to src/shell/chakra-for-rjsf.ts (Emite's system as defaultSystem). */
 const rjsfChakraSystem = {
@@ -31,7 +66,7 @@ const rjsfChakraSystem = {
  * e2e:  the real server and Debian Chromium, one file at a time.
  */
 export default defineConfig({
-  plugins: [react(), precompress, rjsfChakraSystem],
+  plugins: [react(), precompress, rjsfChakraSystem, firstScreenPreload()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

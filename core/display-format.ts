@@ -15,7 +15,8 @@ export const money = (v: unknown, minDecimals = 2, maxDecimals = Math.max(minDec
 
 /**
  * One Intl.NumberFormat per decimals range, made once: what `toLocaleString('en-US', …)` gives,
- * without building a formatter on every call (an editor's keystroke writes several amounts).
+ * without building a formatter on every call (an editor's keystroke writes several amounts; a list of
+ * 20 invoices spent ~25 ms of its first draw on it; issue 30).
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {

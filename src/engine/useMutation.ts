@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, errorMessage, request, type RequestParams } from './api-client.ts';
 import { notify } from './notify.ts';
-import { invalidate } from './resources.ts';
+import { invalidate } from './revisions.ts';
 
 /** A field error of the server's error body (`details: [{path, message}]`). */
 export type FieldDetail = { path: string; message: string };

@@ -11,10 +11,13 @@ import { ApiError } from '../../engine/api-client.ts';
 import { session, type CurrentUser } from '../../engine/session.ts';
 import { useMutation } from '../../engine/useMutation.ts';
 import { AuthCard, Message, TextField } from './auth-form.tsx';
-import { CompanyChoiceDialog, type CompanyChoice } from './CompanyChoiceDialog.tsx';
+import type { CompanyChoice } from './CompanyChoiceDialog.tsx';
 
 // Only a user with a second factor needs it: kept out of the login page's own chunk.
 const SecondFactorStep = lazy(() => import('./second-factor/SecondFactorStep.tsx').then((m) => ({ default: m.SecondFactorStep })));
+// Only an e-mail with accounts in several companies needs the dialog (and Chakra's dialog, portal
+// and close button): loaded with the first 409, then kept mounted so it closes as before.
+const CompanyChoiceDialog = lazy(() => import('./CompanyChoiceDialog.tsx').then((m) => ({ default: m.CompanyChoiceDialog })));
 
 type LoginAnswer = { token: string; result: CurrentUser } | { mfaRequired: true; mfaSetupRequired?: boolean; ticket: string };
 
@@ -26,6 +29,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [companies, setCompanies] = useState<CompanyChoice[] | null>(null);
   const [secondStep, setSecondStep] = useState<{ ticket: string; setup: boolean } | null>(null);
+  const [choiceAsked, setChoiceAsked] = useState(false);
+  if (companies && !choiceAsked) setChoiceAsked(true);
 
   const finish = (token: string, user: CurrentUser) => {
     session.signIn(token, user);
@@ -85,16 +90,20 @@ export default function LoginPage() {
           </Text>
         </Stack>
       </form>
-      <CompanyChoiceDialog
-        companies={companies}
-        email={email}
-        busy={busy}
-        onChoose={(companyId) => {
-          setCompanies(null);
-          void login(companyId);
-        }}
-        onClose={() => setCompanies(null)}
-      />
+      {choiceAsked && (
+        <Suspense fallback={null}>
+          <CompanyChoiceDialog
+            companies={companies}
+            email={email}
+            busy={busy}
+            onChoose={(companyId) => {
+              setCompanies(null);
+              void login(companyId);
+            }}
+            onClose={() => setCompanies(null)}
+          />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * Build-time hints for the first screen's lazy chunks (issue 30; vite.config.ts adds the plugin).
+ *
+ * Without them a cold load runs in series: the entry (React, router, Chakra) is fetched and
+ * executed, and only then does the router ask for the lazy chunks of the screen it draws (the login
+ * page, or the signed-in frame, the screen router, the list renderer…), one level of `import()` at a
+ * time. The plugin writes a small module script, `assets/preload-first-screen-<hash>.js`, placed in
+ * index.html before the entry (module scripts run in document order, so it runs before the entry
+ * is evaluated; fetched at the entry's priority): it reads the address (`location.hash`) and whether a session is
+ * stored (localStorage `auth_token` and `currentUser`, as src/engine/session.ts) and adds
+ * `<link rel="modulepreload">` for that screen's chunks and their static imports, so they download
+ * and compile while the entry still runs. It is an external script because the CSP allows no inline
+ * script (server/plugins/security-headers.ts); being a module script it blocks no rendering.
+ *
+ * Which chunks (the route table of src/shell/router.tsx and src/engine/first-screen.ts):
+ * - login: `#/login`, `#/auth/login`, `#/pages/login`, and without a session any address but the
+ *   other public pages (`#/auth/register`…; the guard sends a visitor to the login page);
+ * - app (signed in, not a public page): the signed-in frame, the screen router and the early
+ *   requests (first-screen.ts); plus the list renderer at `#/<section>/<schema>` or `#/<schema>`,
+ *   and the dashboard at `#/`, `#/auth` and `#/dashboard`.
+ * A wrong guess costs bandwidth only: the router still imports what it draws.
+ * Node built-ins only, as the vite config (also vitest's) loads it.
+ */
+
+/** The chunk files (paths under the base, e.g. `/assets/LoginPage-ab12.js`) preloaded per case. */
+export type FirstScreenChunks = { login: string[]; app: string[]; list: string[]; dashboard: string[] };
+
+/** The source modules whose chunks each case preloads (paths relative to the project root). */
+export const FIRST_SCREEN_MODULES: Record<keyof FirstScreenChunks, string[]> = {
+  login: ['src/shell/pages/LoginPage.tsx'],
+  app: ['src/shell/AppLayout.tsx', 'src/shell/ScreenRouter.tsx', 'src/engine/first-screen.ts'],
+  list: ['src/renderers/ListPage.tsx'],
+  dashboard: ['src/renderers/dashboard/Dashboard.tsx'],
+};
+
+/**
+ * The boot script's source: given the chunk table, adds the modulepreload links for the address
+ * and session of this visit. Plain ES5-ish JavaScript (it is written as is into the build).
+ */
+export function firstScreenScript(chunks: FirstScreenChunks): string {
+  return `(function (c) {
+  var path = location.hash.replace(/^#/, '').split('?')[0];
+  var signedIn = false;
+  try { signedIn = Boolean(localStorage.getItem('auth_token') && localStorage.getItem('currentUser')); } catch (e) {}
+  var login = /^\\/(auth\\/login|login|pages\\/login)$/.test(path);
+  var otherPublic = !login && /^\\/auth\\/./.test(path);
+  var home = path === '' || path === '/' || path === '/auth' || path === '/dashboard';
+  var files = [];
+  if (login || (!signedIn && !otherPublic)) files = c.login;
+  else if (signedIn && !otherPublic) {
+    files = c.app;
+    if (home) files = files.concat(c.dashboard);
+    else if (/^\\/(?:[^/]+\\/)?[^/]+$/.test(path) && !/^\\/(pages|config)\\//.test(path)) files = files.concat(c.list);
+  }
+  for (var i = 0; i < files.length; i++) {
+    if (document.querySelector('link[href="' + files[i] + '"]')) continue;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = files[i];
+    document.head.appendChild(link);
+  }
+})(${JSON.stringify(chunks)});
+`;
+}
+
+/** The part of a rollup/rolldown output chunk the plugin reads. */
+type OutputChunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; isEntry: boolean; imports: string[] };
+type Bundle = Record<string, OutputChunk | { type: 'asset'; fileName: string }>;
+
+/**
+ * Each case's chunk files: the chunks of its modules and, transitively, their static imports,
+ * less the entry's own static closure (index.html already loads and preloads those).
+ * @param root the project root, absolute, with forward slashes
+ */
+export function firstScreenChunks(bundle: Bundle, root: string, base = '/'): FirstScreenChunks {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[], into = new Set<string>()) => {
+    const stack = [...start];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (into.has(f)) continue;
+      into.add(f);
+      stack.push(...(byFile.get(f)?.imports ?? []));
+    }
+    return into;
+  };
+  const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const prefix = root.replace(/\/?$/, '/');
+  const of = (modules: string[]) => {
+    const starts = modules.map((m) => {
+      const chunk = chunks.find((c) => c.facadeModuleId === prefix + m);
+      if (!chunk) throw new Error(`first-screen preload: no chunk for ${m} (is it still imported lazily?)`);
+      return chunk.fileName;
+    });
+    return [...closure(starts)].filter((f) => !initial.has(f)).map((f) => base + f);
+  };
+  return {
+    login: of(FIRST_SCREEN_MODULES.login),
+    app: of(FIRST_SCREEN_MODULES.app),
+    list: of(FIRST_SCREEN_MODULES.list),
+    dashboard: of(FIRST_SCREEN_MODULES.dashboard),
+  };
+}

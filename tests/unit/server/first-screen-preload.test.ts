@@ -1,0 +1,78 @@
+/**
+ * The first screen's preload hints (server/http/first-screen-preload.ts): which chunks the boot
+ * script asks for, per address and session, and how the chunk table is read from a build.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstScreenChunks, firstScreenScript, type FirstScreenChunks } from '../../../server/http/first-screen-preload.ts';
+
+const CHUNKS: FirstScreenChunks = { login: ['/assets/Login.js', '/assets/shared.js'], app: ['/assets/AppLayout.js', '/assets/shared.js'], list: ['/assets/ListPage.js'], dashboard: ['/assets/Dashboard.js'] };
+
+/** Runs the boot script against a fake document; returns the hrefs of the links it added. */
+function preloaded(hash: string, signedIn: boolean, existing: string[] = []): string[] {
+  const added: Array<{ rel: string; href: string; crossOrigin: string | null }> = [];
+  const hrefs = () => [...existing, ...added.map((l) => l.href)];
+  const store: Record<string, string> = signedIn ? { auth_token: 't', currentUser: '{"_id":"u"}' } : {};
+  const document = {
+    querySelector: (sel: string) => (hrefs().includes(/href="([^"]+)"/.exec(sel)![1]) ? {} : null),
+    createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+    head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
+  };
+  new Function('location', 'localStorage', 'document', firstScreenScript(CHUNKS))({ hash }, { getItem: (k: string) => store[k] ?? null }, document);
+  expect(added.every((l) => l.rel === 'modulepreload' && l.crossOrigin === '')).toBe(true);
+  return added.map((l) => l.href);
+}
+
+describe('first-screen preload script', () => {
+  it('the login page: its chunks at the login addresses, and for a visitor without a session anywhere the guard sends to login', () => {
+    for (const hash of ['#/login', '#/auth/login', '#/pages/login?returnUrl=%2Fx']) expect(preloaded(hash, true)).toEqual(['/assets/Login.js', '/assets/shared.js']);
+    for (const hash of ['', '#/', '#/auth', '#/invoicing/invoice', '#/dashboard']) expect(preloaded(hash, false)).toEqual(['/assets/Login.js', '/assets/shared.js']);
+  });
+
+  it('the other public pages get nothing', () => {
+    expect(preloaded('#/auth/register', false)).toEqual([]);
+    expect(preloaded('#/auth/reset-password/abc', true)).toEqual([]);
+  });
+
+  it('signed in: the frame, plus the list renderer at a list address or the dashboard at home; a shared chunk once', () => {
+    expect(preloaded('#/invoicing/invoice?status=BORRADOR', true)).toEqual(['/assets/AppLayout.js', '/assets/shared.js', '/assets/ListPage.js']);
+    expect(preloaded('#/customer', true)).toEqual(['/assets/AppLayout.js', '/assets/shared.js', '/assets/ListPage.js']);
+    for (const hash of ['', '#/auth', '#/dashboard']) expect(preloaded(hash, true)).toEqual(['/assets/AppLayout.js', '/assets/shared.js', '/assets/Dashboard.js']);
+    for (const hash of ['#/invoicing/invoice/abc123', '#/pages/user', '#/config/company']) expect(preloaded(hash, true)).toEqual(['/assets/AppLayout.js', '/assets/shared.js']);
+  });
+
+  it('a chunk index.html already preloads is not added again', () => {
+    expect(preloaded('#/login', false, ['/assets/shared.js'])).toEqual(['/assets/Login.js']);
+  });
+});
+
+describe('firstScreenChunks', () => {
+  const root = '/p';
+  const chunk = (fileName: string, facade: string | null, imports: string[], isEntry = false) => ({ type: 'chunk' as const, fileName, facadeModuleId: facade, imports, isEntry });
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index.js', '/p/src/main.tsx', ['assets/react.js'], true),
+      chunk('assets/react.js', null, []),
+      chunk('assets/Login.js', '/p/src/shell/pages/LoginPage.tsx', ['assets/react.js', 'assets/form.js']),
+      chunk('assets/form.js', null, ['assets/react.js']),
+      chunk('assets/AppLayout.js', '/p/src/shell/AppLayout.tsx', ['assets/form.js']),
+      chunk('assets/ScreenRouter.js', '/p/src/shell/ScreenRouter.tsx', []),
+      chunk('assets/first.js', '/p/src/engine/first-screen.ts', []),
+      chunk('assets/List.js', '/p/src/renderers/ListPage.tsx', ['assets/table.js']),
+      chunk('assets/table.js', null, []),
+      chunk('assets/Dash.js', '/p/src/renderers/dashboard/Dashboard.tsx', []),
+    ].map((c) => [c.fileName, c]),
+  );
+
+  it("each case: its modules' chunks and their static imports, less what the entry already loads", () => {
+    const c = firstScreenChunks(bundle, root);
+    expect(c.login.sort()).toEqual(['/assets/Login.js', '/assets/form.js']);
+    expect(c.app.sort()).toEqual(['/assets/AppLayout.js', '/assets/ScreenRouter.js', '/assets/first.js', '/assets/form.js']);
+    expect(c.list.sort()).toEqual(['/assets/List.js', '/assets/table.js']);
+    expect(c.dashboard).toEqual(['/assets/Dash.js']);
+  });
+
+  it('fails the build when a module is no longer a chunk of its own', () => {
+    const { ['assets/List.js']: _gone, ...rest } = bundle;
+    expect(() => firstScreenChunks(rest, root)).toThrow(/ListPage\.tsx/);
+  });
+});
