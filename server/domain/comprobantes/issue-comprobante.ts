@@ -53,7 +53,10 @@ export interface IssueComprobanteOptions {
   /**
    * The caller sends to the SRI right after the commit (the issue route): the sri_send job is
    * written with this id already claimed by it until `now + leaseMs` (transitionComprobante
-   * `claimedUntil`), so that the background worker does not take it in between.
+   * `claimedUntil`), so that the background worker does not take it in between. The FIRMADA write
+   * also counts that send (sri_send_attempts = 1, as sri-jobs.ts recordSendAttempt would right
+   * before it): the caller sends without a statement of its own for the count, and a crash between
+   * the commit and the send only makes the next send ask authorisation first, as after a lost answer.
    */
   claimSend?: { jobId: string; leaseMs: number };
   /**
@@ -253,7 +256,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
       apiKeyId: o.apiKeyId,
       now: o.now,
       mensajes: [],
-      set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
+      set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now, ...(o.claimSend && o.enqueueSend !== false ? { sriSendAttempts: 1 } : {}) },
       ...(o.enqueueSend === false ? {} : { enqueue: { kind: 'sri_send' as const, runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) } }),
     });
     if (!issued) throw new AppError(COMPROBANTE_LOCKED, `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);

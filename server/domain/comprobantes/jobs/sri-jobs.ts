@@ -60,6 +60,12 @@ const STILL_PROCESSING = new Set(['43', '70']);
 interface JobContext {
   invoice?: ComprobanteRow;
   chain?: boolean;
+  /**
+   * The send about to be made is already counted on `invoice` (issue-comprobante.ts `claimSend`
+   * wrote sri_send_attempts = 1 with FIRMADA, in the issue's transaction, and nothing was sent since):
+   * no statement to count it, and no question first.
+   */
+  sendCounted?: boolean;
 }
 
 /** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
@@ -169,14 +175,14 @@ async function handleSend(deps: SriJobDeps, job: Job<'sri_send'>, ctx?: JobConte
   const ambiente = ambienteOf(invoice);
   // A send was tried before (whichever job or route made it): its answer may have been lost after
   // the SRI received the comprobante. Ask first; never send the same key twice blindly.
-  if (invoice.sriSendAttempts > 0) {
+  if (invoice.sriSendAttempts > 0 && !ctx?.sendCounted) {
     const { outcome } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente), invoice.signedXml, true);
     // 'final': the job is done with the transition. 'en_proceso': the SRI has it and an
     // sri_authorize job now polls it; sending again would only earn a 43/70.
     if (outcome === 'final') return;
     if (outcome !== 'none') return completeJob(deps.db, job, deps.clock());
   }
-  if (!(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
+  if (!ctx?.sendCounted && !(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
   const answer = await deps.sri.validarComprobante(invoice.signedXml, ambiente);
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
@@ -242,7 +248,7 @@ const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
 /**
  * Send an invoice just issued and poll its authorisation now, as the issue route does (it answers
  * with the final status): runs the sri_send job issueComprobante wrote claimed for the caller
- * (`claimSend`), then the sri_authorize job that send wrote claimed, each handed the invoice as the
+ * (`claimSend`; the issue counted that send), then the sri_authorize job that send wrote claimed, each handed the invoice as the
  * previous step wrote it: no claim and no re-read per step (bench/issue.ts counts statements).
  * When the chain stops short of a settled status (the SRI unreachable, EN PROCESO, a resend), up to
  * `passes` rounds of {@link settleComprobante} finish what is due, as before.
@@ -257,7 +263,8 @@ export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sen
   let invoice: ComprobanteRow | undefined = issued;
   let steps = 0;
   while (job && invoice && steps < passes) {
-    const ctx: JobContext = { invoice, chain: true };
+    // The first step sends what the issue just counted (see JobContext.sendCounted).
+    const ctx: JobContext = { invoice, chain: true, sendCounted: steps === 0 && issued.status === 'FIRMADA' && issued.sriSendAttempts === 1 };
     const claimed: SriJob = job;
     const step: JobStep | undefined = (await runClaimedJob(runner, claimed, () => (claimed.kind === 'sri_send' ? handleSend(deps, claimed, ctx) : handleAuthorize(deps, claimed, ctx)))) ?? undefined;
     steps += 1;
