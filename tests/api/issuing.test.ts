@@ -429,6 +429,28 @@ describe('issue-time checks', () => {
     expect(issued.status).toBe('AUTORIZADA');
   });
 
+  it('a refused issue takes no number, and an emission point out of numbers refuses without taking one', async () => {
+    const first = (await api('POST', `/api/invoice/${await newDraft('002')}/issue`)).json();
+    expect(first.status).toBe('AUTORIZADA');
+    const expected = await nextSecuencial('002');
+    expect((await api('POST', `/api/invoice/${first._id}/issue`)).statusCode).toBe(409); // already issued
+    expect(await nextSecuencial('002')).toBe(expected);
+    const next = (await api('POST', `/api/invoice/${await newDraft('002')}/issue`)).json();
+    expect(next.secuencial).toBe(String(expected).padStart(9, '0'));
+
+    const id = await newDraft('002');
+    await t.database.db.execute(sql`update secuencial_sequence set next_value = 1000000000 where company_id = ${a.companyId} and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+    try {
+      const full = await api('POST', `/api/invoice/${id}/issue`);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().message).toContain('agotó sus secuenciales');
+      expect(await nextSecuencial('002')).toBe(1_000_000_000);
+      expect((await api('GET', `/api/invoice/${id}`)).json()).toMatchObject({ status: 'BORRADOR', secuencial: null });
+    } finally {
+      await t.database.db.execute(sql`update secuencial_sequence set next_value = ${expected + 1} where company_id = ${a.companyId} and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+    }
+  });
+
   it('refuses to issue with a certificate that has expired since it was uploaded', async () => {
     const ruc = '1790016919001';
     const shortLived = generateTestP12({ ruc, razonSocial: 'Caduca pronto', password: 'x', notBefore: new Date(Date.now() - 60_000), validDays: 63_000 / 86_400_000 });
