@@ -26,6 +26,8 @@ let receptions = 0;
 let lostAnswers = 0;
 /** Authorisation answers to give instead of the sandbox's, first in first out. */
 const scriptedAutorizaciones: AutorizacionResult[] = [];
+/** Authorisation questions to fail as unreachable (the reception still works). */
+let failAuthorisations = 0;
 /** The ambiente each SRI call was made for, in order. */
 const ambientes: string[] = [];
 
@@ -46,6 +48,10 @@ beforeAll(async () => {
         async autorizacionComprobante(clave, ambiente) {
           ambientes.push(ambiente);
           if (!sriOnline) throw new SriUnavailableError('sin conexión (prueba)');
+          if (failAuthorisations > 0) {
+            failAuthorisations -= 1;
+            throw new SriUnavailableError('sin conexión (prueba, autorización)');
+          }
           const scripted = scriptedAutorizaciones.shift();
           return scripted ?? inner().autorizacionComprobante(clave);
         },
@@ -152,6 +158,17 @@ describe('issuing through the sandbox SRI', () => {
 
     const events = (await api('GET', `/api/invoice/${id}/events`)).json();
     expect(events.map((e: { to: string }) => e.to)).toEqual(['FIRMADA', 'RECIBIDA', 'AUTORIZADA', 'AUTORIZADA']);
+    // RECIBIDA and AUTORIZADA are written by one statement on the issue route: still two audit rows, in order.
+    expect(events.slice(0, 3).map((e: { from: string | null; to: string }) => [e.from, e.to])).toEqual([
+      ['BORRADOR', 'FIRMADA'],
+      ['FIRMADA', 'RECIBIDA'],
+      ['RECIBIDA', 'AUTORIZADA'],
+    ]);
+    expect(Date.parse(events[1].at)).toBeLessThanOrEqual(Date.parse(events[2].at));
+    expect(events[2].mensajes).toEqual([expect.objectContaining({ identificador: '60' })]);
+    expect(mails.filter((m) => m.subject.includes('001-001-000000001'))).toHaveLength(1);
+    expect((await rowsOf<{ n: number }>(sql`select sri_send_attempts as n from comprobante where id = ${id}`)).rows[0].n).toBe(1);
+    expect((await sriJobs(id)).every((j) => j.status === 'done')).toBe(true);
   });
 
   it('refuses to issue when payments do not add up', async () => {
@@ -306,6 +323,41 @@ describe('issuing when the SRI answer is lost, slow or in process', () => {
     expect(await authorisations(id)).toHaveLength(1);
   });
 
+  it('the question right after the reception fails: RECIBIDA with its job pending, then AUTORIZADA once, never resent', async () => {
+    const id = await newDraft();
+    const before = receptions;
+    failAuthorisations = 1;
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('RECIBIDA');
+    expect(failAuthorisations).toBe(0);
+    expect(await sriJobs(id)).toEqual([
+      expect.objectContaining({ kind: 'sri_authorize', status: 'pending', last_error: expect.stringContaining('autorización') }),
+      expect.objectContaining({ kind: 'sri_send', status: 'done' }),
+    ]);
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(1);
+    expect(await authorisations(id)).toHaveLength(1);
+    const events = (await api('GET', `/api/invoice/${id}/events`)).json();
+    expect(events.filter((e: { note: string | null }) => !e.note).map((e: { from: string | null; to: string }) => [e.from, e.to])).toEqual([
+      ['BORRADOR', 'FIRMADA'],
+      ['FIRMADA', 'RECIBIDA'],
+      [null, 'AUTORIZADA'], // the worker's poll accepts any waiting status
+    ]);
+  });
+
+  it('EN PROCESO right after the reception: EN_PROCESO with a pending poll, no second send', async () => {
+    const id = await newDraft();
+    const before = receptions;
+    scriptedAutorizaciones.push({ autorizaciones: [{ estado: 'EN PROCESO', mensajes: [] }], raw: '' });
+    expect((await api('POST', `/api/invoice/${id}/issue`)).json().status).toBe('EN_PROCESO');
+    expect(scriptedAutorizaciones).toEqual([]);
+    expect((await api('GET', `/api/invoice/${id}/events`)).json().map((e: { to: string }) => e.to)).toEqual(['FIRMADA', 'RECIBIDA', 'EN_PROCESO']);
+    await drain(id);
+    expect(await statusOf(id)).toBe('AUTORIZADA');
+    expect(receptions - before).toBe(1);
+    expect(await authorisations(id)).toHaveLength(1);
+  });
+
   it('EN PROCESO on the first question after a lost answer: polls, does not send again', async () => {
     const id = await newDraft();
     lostAnswers = 1;
@@ -375,6 +427,28 @@ describe('issue-time checks', () => {
     const issued = (await api('POST', `/api/invoice/${id}/issue`)).json();
     expect(issued.secuencial).toBe(String(expected).padStart(9, '0'));
     expect(issued.status).toBe('AUTORIZADA');
+  });
+
+  it('a refused issue takes no number, and an emission point out of numbers refuses without taking one', async () => {
+    const first = (await api('POST', `/api/invoice/${await newDraft('002')}/issue`)).json();
+    expect(first.status).toBe('AUTORIZADA');
+    const expected = await nextSecuencial('002');
+    expect((await api('POST', `/api/invoice/${first._id}/issue`)).statusCode).toBe(409); // already issued
+    expect(await nextSecuencial('002')).toBe(expected);
+    const next = (await api('POST', `/api/invoice/${await newDraft('002')}/issue`)).json();
+    expect(next.secuencial).toBe(String(expected).padStart(9, '0'));
+
+    const id = await newDraft('002');
+    await t.database.db.execute(sql`update secuencial_sequence set next_value = 1000000000 where company_id = ${a.companyId} and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+    try {
+      const full = await api('POST', `/api/invoice/${id}/issue`);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().message).toContain('agotó sus secuenciales');
+      expect(await nextSecuencial('002')).toBe(1_000_000_000);
+      expect((await api('GET', `/api/invoice/${id}`)).json()).toMatchObject({ status: 'BORRADOR', secuencial: null });
+    } finally {
+      await t.database.db.execute(sql`update secuencial_sequence set next_value = ${expected + 1} where company_id = ${a.companyId} and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
+    }
   });
 
   it('refuses to issue with a certificate that has expired since it was uploaded', async () => {

@@ -36,7 +36,15 @@ function upsertSequenceShape(db: Db): PreparedShape<number> {
 }
 
 export async function allocateSecuencial(tx: Db, p: { companyId: string; estab: string; ptoEmi: string; codDoc: string }): Promise<number> {
-  const nextValue = await runPrepared(tx, upsertSequenceShape(tx), p);
+  return secuencialFrom(await runPrepared(tx, upsertSequenceShape(tx), p), p);
+}
+
+/**
+ * The secuencial taken by an upsert of the sequence row that returned `nextValue` (this module's,
+ * or the one issue-comprobante.ts runs with the draft's load).
+ * @throws AppError CONFLICT when the emission point has used all 9 digits (roll back).
+ */
+export function secuencialFrom(nextValue: number, p: { estab: string; ptoEmi: string }): number {
   const secuencial = nextValue - 1;
   if (secuencial > MAX_SECUENCIAL) throw new AppError('CONFLICT', `El punto de emisión ${p.estab}-${p.ptoEmi} agotó sus secuenciales`);
   return secuencial;

@@ -10,7 +10,7 @@
  *   VALIDATION (the type's rules, date out of the SRI window), UNPROCESSABLE (no certificate,
  *   certificate expired at `now`, XML not valid against the XSD).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { preparedShape, runPrepared, tablesRowMapper, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companyCertificates, customers, establishments, comprobantes } from '../../db/schema/index-tables.ts';
@@ -21,7 +21,7 @@ import { buildSignedComprobante } from './sign-comprobante.ts';
 import { credentialsFromRow, signingCredentialsFor } from '../certificates/company-certificate.ts';
 import type { SigningCredentials } from './signing-credentials.ts';
 import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
-import { allocateSecuencial } from './allocate-secuencial.ts';
+import { allocateSecuencial, secuencialFrom } from './allocate-secuencial.ts';
 import { transitionComprobante } from './transition-comprobante.ts';
 import type { ComprobanteRow } from './comprobante-view.ts';
 import type { ComprobanteType } from './comprobante-type.ts';
@@ -53,7 +53,10 @@ export interface IssueComprobanteOptions {
   /**
    * The caller sends to the SRI right after the commit (the issue route): the sri_send job is
    * written with this id already claimed by it until `now + leaseMs` (transitionComprobante
-   * `claimedUntil`), so that the background worker does not take it in between.
+   * `claimedUntil`), so that the background worker does not take it in between. The FIRMADA write
+   * also counts that send (sri_send_attempts = 1, as sri-jobs.ts recordSendAttempt would right
+   * before it): the caller sends without a statement of its own for the count, and a crash between
+   * the commit and the send only makes the next send ask authorisation first, as after a lost answer.
    */
   claimSend?: { jobId: string; leaseMs: number };
   /**
@@ -168,6 +171,38 @@ function loadDraftShape(db: Db) {
   return draftShape;
 }
 
+let draftAndSecuencialShape: PreparedShape<{ draft: ReturnType<typeof readDraft>; nextValue: number } | undefined> | undefined;
+
+/**
+ * The draft (locked, as {@link loadDraftShape}) and, in the same statement, the upsert of its
+ * emission point's sequence row (allocate-secuencial.ts; the row lock taken after the draft's, as
+ * when they are two statements): one round trip instead of two. The draft's select becomes a CTE
+ * with positional column names (its tables share names such as id and estab); the upsert reads
+ * estab and pto_emi from it, so nothing is taken when there is no such draft. When the draft
+ * turns out not to be issuable the caller throws and the transaction rolls the number back.
+ * @returns the draft and the sequence's next_value after the upsert (the secuencial is one less);
+ *   undefined when there is no such draft.
+ */
+function loadDraftAndSecuencialShape(db: Db) {
+  if (draftAndSecuencialShape) return draftAndSecuencialShape;
+  const draft = draftWithParts(db)
+    .where(and(eq(comprobantes.companyId, sql.placeholder('companyId')), eq(comprobantes.id, sql.placeholder('id')), eq(comprobantes.codDoc, sql.placeholder('codDoc'))))
+    .for('update', { of: comprobantes })
+    .toSQL();
+  const comprobanteKeys = Object.keys(getTableColumns(comprobantes));
+  const width = [comprobantes, companies, establishments, customers, companyCertificates].reduce((n, t) => n + Object.keys(getTableColumns(t)).length, 0);
+  const names = Array.from({ length: width }, (_, i) => `c${i}`);
+  const col = (key: string) => `d.c${comprobanteKeys.indexOf(key)}`;
+  const text = `with d(${names.join(', ')}) as (${draft.sql}),
+    s as (insert into secuencial_sequence (company_id, estab, pto_emi, cod_doc, next_value)
+          select ${col('companyId')}, ${col('estab')}, ${col('ptoEmi')}, ${col('codDoc')}, 2 from d
+          on conflict (company_id, estab, pto_emi, cod_doc) do update set next_value = secuencial_sequence.next_value + 1
+          returning next_value)
+    select d.*, s.next_value from d cross join s`;
+  draftAndSecuencialShape = preparedShape({ sql: text, params: draft.params }, (rows) => (rows[0] ? { draft: readDraft(rows[0]), nextValue: Number(rows[0][width]) } : undefined));
+  return draftAndSecuencialShape;
+}
+
 /** A draft with what issuing reads beside it (its company, establishment, customer, certificate). */
 export type LoadedDraft = ReturnType<typeof readDraft>;
 
@@ -195,7 +230,18 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
   const meta = o.type.meta;
   const the = theLabel(meta);
   const issue = async (tx: Db): Promise<ComprobanteRow> => {
-    const loaded = o.loaded !== undefined ? (o.loaded ?? undefined) : await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
+    // One round trip for the draft and its secuencial (loadDraftAndSecuencialShape) when issuing on
+    // its own and the company's certificate was parsed before; otherwise the number is taken after
+    // the checks, so that a first parse (node-forge, see below) does not hold the sequence row.
+    const together = o.loaded === undefined && !o.inCallerTransaction && !o.takeSecuencial && !o.onFirstWrite && byCompany.get(o.secretBox)?.has(o.companyId) === true;
+    let nextValue: number | undefined;
+    let loaded: LoadedDraft | undefined;
+    if (o.loaded !== undefined) loaded = o.loaded ?? undefined;
+    else if (together) {
+      const found = await runPrepared(tx, loadDraftAndSecuencialShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
+      loaded = found?.draft;
+      nextValue = found?.nextValue;
+    } else loaded = await runPrepared(tx, loadDraftShape(tx), { companyId: o.companyId, id: o.id, codDoc: meta.codDoc });
     // The certificate is checked first, as it always was (a missing draft of a company without a
     // certificate answers the certificate's error). A cache miss parses it with node-forge here,
     // once per uploaded certificate: the draft's row is locked, the sequence row not yet.
@@ -218,9 +264,12 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
     const prepared = await o.type.prepareIssue({ tx, row: infoAdicional === row.infoAdicional ? row : { ...row, infoAdicional }, company, establishment, customer, now: o.now, consumidorFinalCap: o.consumidorFinalCap });
 
     o.onFirstWrite?.();
-    const secuencial = o.takeSecuencial
-      ? await o.takeSecuencial({ estab: row.estab, ptoEmi: row.ptoEmi })
-      : await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
+    const secuencial =
+      nextValue !== undefined
+        ? secuencialFrom(nextValue, row)
+        : o.takeSecuencial
+          ? await o.takeSecuencial({ estab: row.estab, ptoEmi: row.ptoEmi })
+          : await allocateSecuencial(tx, { companyId: o.companyId, estab: row.estab, ptoEmi: row.ptoEmi, codDoc: meta.codDoc });
     const ambiente = company.ambiente as '1' | '2';
     const claveAcceso = buildClaveAcceso({
       fechaEmision: row.fechaEmision,
@@ -253,7 +302,7 @@ export async function issueComprobante(o: IssueComprobanteOptions): Promise<Comp
       apiKeyId: o.apiKeyId,
       now: o.now,
       mensajes: [],
-      set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now },
+      set: { secuencial, claveAcceso, ambiente, signedXml, issuedAt: o.now, ...(o.claimSend && o.enqueueSend !== false ? { sriSendAttempts: 1 } : {}) },
       ...(o.enqueueSend === false ? {} : { enqueue: { kind: 'sri_send' as const, runAt: o.now, ...(o.claimSend ? { id: o.claimSend.jobId, claimedUntil: new Date(o.now.getTime() + o.claimSend.leaseMs) } : {}) } }),
     });
     if (!issued) throw new AppError(COMPROBANTE_LOCKED, `${the.theOne} cambió mientras se emitía; vuelva a intentarlo`);

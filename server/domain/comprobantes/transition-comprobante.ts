@@ -64,6 +64,14 @@ export interface TransitionParams {
   enqueue?: TransitionFollowUp;
   /** The job that caused this transition, marked done whether or not the transition happened. */
   completes?: { companyId: string; id: string };
+  /**
+   * A status the comprobante passed through on its way from `from` (one status) to `to`, already
+   * true outside (the SRI received it before it authorised it) but not written: the statement writes
+   * its audit row too (from → via with these mensajes at `now`, then via → to at the transition's
+   * `now`, later or equal), so the audit trail reads as two transitions made one after the other.
+   * The webhook jobs are those of via → to.
+   */
+  via?: { to: ComprobanteStatus; mensajes: SriMensajeRow[]; now: Date };
 }
 
 
@@ -88,14 +96,17 @@ function buildTransition(db: Db, p: TransitionParams, from: ComprobanteStatus[],
   );
   const written = { n: sql<number>`1`.as('n') };
   const at = sql.placeholder('at');
-  const ctes: WithSubquery[] = [
-    upd,
-    db.$with('ev', written).as(
-      sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+  // With `via`: two audit rows, in order (ids follow the ORDER BY: the list sorts by at, then id).
+  const events = p.via
+    ? sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+          select upd.company_id, upd.id, e.at, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, e.from_status, e.to_status, e.mensajes, ${sql.placeholder('note')}::text
+          from upd cross join (values (1, ${sql.placeholder('viaAt')}::timestamptz, ${from[0]}::varchar, ${p.via.to}::varchar, ${sql.placeholder('viaMensajes')}::jsonb),
+                                      (2, ${at}::timestamptz, ${p.via.to}::varchar, ${p.to}::varchar, ${sql.placeholder('eventMensajes')}::jsonb)) as e(ord, at, from_status, to_status, mensajes)
+          order by e.ord returning 1 as n`
+    : sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
           select company_id, id, ${at}::timestamptz, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, ${from.length === 1 ? from[0] : null}::varchar, ${p.to}::varchar, ${sql.placeholder('eventMensajes')}::jsonb, ${sql.placeholder('note')}::text
-          from upd returning 1 as n`,
-    ),
-  ];
+          from upd returning 1 as n`;
+  const ctes: WithSubquery[] = [upd, db.$with('ev', written).as(events)];
   if (p.enqueue) {
     const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail ? BUYER_HAS_EMAIL : sql``;
     const idSql = p.enqueue.id ? sql`${sql.placeholder('jobId')}::uuid` : sql`gen_random_uuid()`;
@@ -108,7 +119,7 @@ function buildTransition(db: Db, p: TransitionParams, from: ComprobanteStatus[],
       ),
     );
   }
-  ctes.push(...webhookJobsCte(db, { from, to: p.to, at, created: sql.placeholder('created') }));
+  ctes.push(...webhookJobsCte(db, { from: p.via ? [p.via.to] : from, to: p.to, at, created: sql.placeholder('created') }));
   if (p.completes) {
     ctes.push(
       db.$with('done', written).as(
@@ -131,11 +142,12 @@ const shapes = new Map<string, TransitionShape>();
 
 export async function transitionComprobante(db: Db, p: TransitionParams): Promise<ComprobanteRow | undefined> {
   const from = Array.isArray(p.from) ? p.from : [p.from];
+  if (p.via && from.length !== 1) throw new Error('transitionComprobante: via needs exactly one from status');
   const set = p.set ?? {};
   // drizzle's set() leaves out undefined values; so does the shape.
   const setKeys = Object.keys(set).filter((k) => set[k as keyof typeof set] !== undefined && k !== 'status' && k !== 'updatedAt' && !(p.mensajes && k === 'mensajes'));
   const e = p.enqueue;
-  const key = [from.join(','), p.to, setKeys.join(','), p.mensajes ? 'm' : '', e ? `${e.kind}:${e.onlyIfBuyerHasEmail ? 'e' : ''}:${e.id ? 'i' : ''}:${e.claimedUntil ? 'c' : ''}` : '', p.completes ? 'd' : ''].join('|');
+  const key = [from.join(','), p.to, setKeys.join(','), p.mensajes ? 'm' : '', e ? `${e.kind}:${e.onlyIfBuyerHasEmail ? 'e' : ''}:${e.id ? 'i' : ''}:${e.claimedUntil ? 'c' : ''}` : '', p.completes ? 'd' : '', p.via ? `via:${p.via.to}` : ''].join('|');
   let shape = shapes.get(key);
   if (!shape) {
     shape = buildTransition(db, p, from, setKeys);
@@ -162,6 +174,10 @@ export async function transitionComprobante(db: Db, p: TransitionParams): Promis
     values.runAt = e.runAt.toISOString();
     if (e.id) values.jobId = e.id;
     if (e.claimedUntil) values.claimedUntil = e.claimedUntil.toISOString();
+  }
+  if (p.via) {
+    values.viaAt = p.via.now.toISOString();
+    values.viaMensajes = JSON.stringify(p.via.mensajes);
   }
   if (p.completes) {
     values.doneCompanyId = p.completes.companyId;

@@ -17,12 +17,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { preparedShape, runPrepared, type PreparedShape } from '../../../db/prepared-query.ts';
-import { WAITING_FOR_SRI, isWaitingForSri } from '../../../../core/comprobante-status.ts';
+import { WAITING_FOR_SRI, isWaitingForSri, type ComprobanteStatus } from '../../../../core/comprobante-status.ts';
 import { companies, comprobantes } from '../../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
-import { pickAutorizacion, type Ambiente, type AutorizacionResult } from '../../../sri/soap-client.ts';
+import { pickAutorizacion, type Ambiente, type Autorizacion, type AutorizacionResult } from '../../../sri/soap-client.ts';
 import type { SriPort } from '../../../sri/sri-port.ts';
-import { transitionComprobante, type TransitionFollowUp } from '../transition-comprobante.ts';
+import { transitionComprobante, type TransitionFollowUp, type TransitionParams } from '../transition-comprobante.ts';
 import { sendComprobanteMail } from '../send-comprobante-mail.ts';
 import { authorizationDocument } from '../authorization-document.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
@@ -60,12 +60,28 @@ const STILL_PROCESSING = new Set(['43', '70']);
 interface JobContext {
   invoice?: ComprobanteRow;
   chain?: boolean;
+  /**
+   * The send about to be made is already counted on `invoice` (issue-comprobante.ts `claimSend`
+   * wrote sri_send_attempts = 1 with FIRMADA, in the issue's transaction, and nothing was sent since):
+   * no statement to count it, and no question first.
+   */
+  sendCounted?: boolean;
+  /**
+   * The authorisation answer (or the error) a chained send already asked for right after the
+   * reception (handleSend): the sri_authorize job applies it instead of asking again.
+   */
+  asked?: Asked;
 }
+
+/** An authorisation question already made: its answer, or what it threw. */
+type Asked = { ok: true; answer: AutorizacionResult } | { ok: false; error: unknown };
 
 /** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
 interface JobStep {
   row?: ComprobanteRow;
   next?: SriJob;
+  /** For `next`: the authorisation answer already at hand (JobContext.asked). */
+  asked?: Asked;
 }
 
 /** An SRI job written claimed by its caller (as claimJobs would return it). */
@@ -96,6 +112,32 @@ function ambienteOf(invoice: ComprobanteRow): Ambiente {
 type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
 
 /**
+ * The move to AUTORIZADA for an AUTORIZADO answer, in one statement: the authorisation's number,
+ * date and document, its audit row (and, with `via`, the audit row of the RECIBIDA it passed
+ * through), the buyer's mail job when they have an e-mail, the webhook jobs, and `job` marked done.
+ * @returns the row as written; undefined when it was no longer in `from` (only `job` was completed).
+ */
+function authorise(deps: SriJobDeps, job: SriJob, picked: Autorizacion, signedXml: string, p: { from: ComprobanteStatus[]; now: Date; via?: TransitionParams['via'] }): Promise<ComprobanteRow | undefined> {
+  const mensajes = picked.mensajes as SriMensajeRow[];
+  return transitionComprobante(deps.db, {
+    companyId: job.companyId,
+    comprobanteId: job.comprobanteId,
+    from: p.from,
+    to: 'AUTORIZADA',
+    mensajes,
+    now: p.now,
+    set: {
+      numeroAutorizacion: picked.numeroAutorizacion ?? null,
+      fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : p.now,
+      authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
+    },
+    enqueue: { kind: 'mail_comprobante', runAt: p.now, onlyIfBuyerHasEmail: true },
+    completes: job,
+    ...(p.via ? { via: p.via } : {}),
+  });
+}
+
+/**
  * Apply an authorisation answer. With `followUp`, an EN PROCESO answer also enqueues an
  * sri_authorize job in the same statement (the caller is not itself the polling job). A final
  * answer (AUTORIZADO / NO AUTORIZADO) also marks `job` done in the same statement.
@@ -107,25 +149,7 @@ async function applyAutorizacion(deps: SriJobDeps, job: SriJob, answer: Autoriza
   const picked = pickAutorizacion(answer);
   if (!picked) return { outcome: 'none' };
   const mensajes = picked.mensajes as SriMensajeRow[];
-  if (picked.estado === 'AUTORIZADO') {
-    // The buyer gets the authorised XML and the RIDE by mail when they have an e-mail.
-    const row = await transitionComprobante(deps.db, {
-      companyId: job.companyId,
-      comprobanteId: job.comprobanteId,
-      from: [...WAITING_FOR_SRI],
-      to: 'AUTORIZADA',
-      mensajes,
-      now,
-      set: {
-        numeroAutorizacion: picked.numeroAutorizacion ?? null,
-        fechaAutorizacion: picked.fechaAutorizacion ? new Date(picked.fechaAutorizacion) : now,
-        authorizationXml: authorizationDocument({ ...picked, estado: 'AUTORIZADO', signedXml, mensajes }),
-      },
-      enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
-      completes: job,
-    });
-    return { outcome: 'final', row };
-  }
+  if (picked.estado === 'AUTORIZADO') return { outcome: 'final', row: await authorise(deps, job, picked, signedXml, { from: [...WAITING_FOR_SRI], now }) };
   if (picked.estado === 'NO AUTORIZADO') {
     const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
     return { outcome: 'final', row };
@@ -169,21 +193,38 @@ async function handleSend(deps: SriJobDeps, job: Job<'sri_send'>, ctx?: JobConte
   const ambiente = ambienteOf(invoice);
   // A send was tried before (whichever job or route made it): its answer may have been lost after
   // the SRI received the comprobante. Ask first; never send the same key twice blindly.
-  if (invoice.sriSendAttempts > 0) {
+  if (invoice.sriSendAttempts > 0 && !ctx?.sendCounted) {
     const { outcome } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente), invoice.signedXml, true);
     // 'final': the job is done with the transition. 'en_proceso': the SRI has it and an
     // sri_authorize job now polls it; sending again would only earn a 43/70.
     if (outcome === 'final') return;
     if (outcome !== 'none') return completeJob(deps.db, job, deps.clock());
   }
-  if (!(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
+  if (!ctx?.sendCounted && !(await recordSendAttempt(deps.db, invoice, deps.clock()))) return completeJob(deps.db, job, deps.clock());
   const answer = await deps.sri.validarComprobante(invoice.signedXml, ambiente);
   const now = deps.clock();
   const mensajes = answer.mensajes as SriMensajeRow[];
   if (answer.estado === 'RECIBIDA' || mensajes.some((m) => STILL_PROCESSING.has(m.identificador))) {
+    // A chain (the issue route) asks the authorisation at once, as the sri_authorize job it would
+    // write would: when the answer is AUTORIZADO, RECIBIDA and AUTORIZADA are written together (one
+    // statement, both audit rows). Until then the row stays FIRMADA with this send counted, so a
+    // crash in between makes the next send ask first. Any other answer, or an error, is applied by
+    // that job exactly as if it had asked itself.
+    let asked: Asked | undefined;
+    if (ctx?.chain) {
+      try {
+        asked = { ok: true, answer: await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambiente) };
+      } catch (error) {
+        asked = { ok: false, error };
+      }
+      const picked = asked.ok ? pickAutorizacion(asked.answer) : undefined;
+      if (picked?.estado === 'AUTORIZADO') {
+        return { row: await authorise(deps, job, picked, invoice.signedXml, { from: ['FIRMADA'], now: deps.clock(), via: { to: 'RECIBIDA', mensajes, now } }) };
+      }
+    }
     const enqueue = followUp('sri_authorize', now, ctx);
     const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
-    return { row, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined };
+    return { row, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined, ...(asked ? { asked } : {}) };
   }
   const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
   return { row };
@@ -192,7 +233,10 @@ async function handleSend(deps: SriJobDeps, job: Job<'sri_send'>, ctx?: JobConte
 async function handleAuthorize(deps: SriJobDeps, job: Job<'sri_authorize'>, ctx?: JobContext): Promise<JobStep | void> {
   const invoice = ctx?.invoice ?? (await loadInvoice(deps.db, job));
   if (!invoice || !isWaitingForSri(invoice.status) || !invoice.claveAcceso) return completeJob(deps.db, job, deps.clock());
-  const { outcome, row } = await applyAutorizacion(deps, job, await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice)), invoice.signedXml ?? '');
+  const asked = ctx?.asked;
+  if (asked && !asked.ok) throw asked.error;
+  const answer = asked ? asked.answer : await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice));
+  const { outcome, row } = await applyAutorizacion(deps, job, answer, invoice.signedXml ?? '');
   // Final: the transition marked the job done.
   if (outcome === 'final') return { row };
   // Zero autorizaciones long after the send: the SRI did not process it; send it again.
@@ -242,7 +286,7 @@ const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
 /**
  * Send an invoice just issued and poll its authorisation now, as the issue route does (it answers
  * with the final status): runs the sri_send job issueComprobante wrote claimed for the caller
- * (`claimSend`), then the sri_authorize job that send wrote claimed, each handed the invoice as the
+ * (`claimSend`; the issue counted that send), then the sri_authorize job that send wrote claimed, each handed the invoice as the
  * previous step wrote it: no claim and no re-read per step (bench/issue.ts counts statements).
  * When the chain stops short of a settled status (the SRI unreachable, EN PROCESO, a resend), up to
  * `passes` rounds of {@link settleComprobante} finish what is due, as before.
@@ -256,14 +300,17 @@ export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sen
   let job: SriJob | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
   let invoice: ComprobanteRow | undefined = issued;
   let steps = 0;
+  let asked: Asked | undefined;
   while (job && invoice && steps < passes) {
-    const ctx: JobContext = { invoice, chain: true };
+    // The first step sends what the issue just counted (see JobContext.sendCounted).
+    const ctx: JobContext = { invoice, chain: true, sendCounted: steps === 0 && issued.status === 'FIRMADA' && issued.sriSendAttempts === 1, ...(asked ? { asked } : {}) };
     const claimed: SriJob = job;
     const step: JobStep | undefined = (await runClaimedJob(runner, claimed, () => (claimed.kind === 'sri_send' ? handleSend(deps, claimed, ctx) : handleAuthorize(deps, claimed, ctx)))) ?? undefined;
     steps += 1;
     if (step?.row && SRI_SETTLED.has(step.row.status)) return step.row;
     job = step?.next;
     invoice = step?.row;
+    asked = step?.asked;
   }
   // A follow-up claimed for this chain and not run (out of passes): hand it back at once.
   if (job) await releaseJobs(deps.db, [job], deps.clock());
