@@ -18,7 +18,8 @@ import { isScoped, scopeCondition, type EmissionScope } from '../users/emission-
 import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusSegments } from '../payments/payment-status-sql.ts';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTimestamp } from 'drizzle-orm/pg-core';
+import { timestamptzIso } from '../../db/timestamp-iso.ts';
 import { deleteDraft, findComprobante } from '../../db/repositories/comprobantes.ts';
 
 export interface ComprobanteListQuery extends ListQuery {
@@ -209,9 +210,18 @@ function countOf(db: Db, where: SQL) {
 const preparedLists = new Map<string, PreparedShape<Array<ComprobanteSummaryRow & { total: number }>>>();
 const PREPARED_LISTS_MAX = 500;
 
-/** Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection). */
+/**
+ * Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection).
+ * A `timestamp with time zone` column is read straight into its ISO text (what the list sends:
+ * server/db/timestamp-iso.ts), not into a Date.
+ */
 function pageRowMapper(selection: Record<string, unknown>) {
   const fields = Object.entries(selection).map(([key, field]) => {
+    if (is(field, PgTimestamp) && field.withTimezone) {
+      const column = field;
+      const toDate = (v: unknown) => column.mapFromDriverValue(v as string);
+      return { key, decode: (v: unknown) => timestamptzIso(v, toDate) };
+    }
     // An SQL field's decoder is what `.mapWith()` set (drizzle keeps it internal; mapResultRow reads it the same way).
     const decoder = is(field, Column) ? field : is(field, SQL) ? (field as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder : null;
     return { key, decode: decoder ? (v: unknown) => decoder.mapFromDriverValue(v) : (v: unknown) => v };
