@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const smoke = args.smoke;
@@ -72,7 +73,7 @@ interface Scenario {
   name: string;
   query: ComprobanteListQuery;
 }
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: 'página 1 + total', query: { page: 1, per_page: 20 } },
   { name: 'búsqueda por cliente', query: { q: SEARCH_TERM, page: 1, per_page: 20 } },
   { name: 'estado + fechas', query: { status: 'AUTORIZADA', from: '2026-05-01', to: '2026-10-31', page: 1, per_page: 20 } },
@@ -82,6 +83,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'pendientes por vencimiento', query: { paymentStatus: 'PENDIENTE', sort: 'dueDate', page: 1, per_page: 20 } },
   { name: 'orden por estado de pago', query: { sort: 'paymentStatus', page: 1, per_page: 20 } },
 ];
+/** `--only 0,3`: just those scenarios (indices into the list above), e.g. while iterating on the API's CPU. */
+const SCENARIOS = args.only ? args.only.split(',').map((i) => ALL_SCENARIOS[Number(i)]).filter(Boolean) : ALL_SCENARIOS;
 
 const toPath = (q: ComprobanteListQuery) => `/api/invoice?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -105,9 +108,10 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
     ],
   });
   await run(WARMUP_SECONDS); // JIT, connection pools and caches, as in a server that has been up a while
-  const cpu0 = await server.cpuMs();
+  const u0 = await server.usage();
   const r = await run(SECONDS);
-  const cpuMs = (await server.cpuMs()) - cpu0;
+  const u1 = await server.usage();
+  const cpuMs = u1.cpuMs - u0.cpuMs;
   const ok = r.requests.total - r.non2xx - r.errors;
   if (r.non2xx > 0 || r.errors > 0) console.warn(`  ${r.non2xx} respuestas no 2xx y ${r.errors} errores de ${r.requests.total}`);
   return {
@@ -116,6 +120,8 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
     p99Ms: r.latency.p99,
     /** The server's process.cpuUsage() over the timed window ÷ requests answered, ms. */
     apiCpuMsPerRequest: r.requests.total > 0 ? round(cpuMs / r.requests.total, 3) : 0,
+    /** SQL statements the server sent per request over the timed window (server/db/client.ts counts them). */
+    sqlStatementsPerRequest: r.requests.total > 0 ? round((u1.sqlStatements - u0.sqlStatements) / r.requests.total, 2) : 0,
     bytesPerResponse: ok > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
     non2xx: r.non2xx,
     errors: r.errors,
@@ -184,7 +190,7 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
     const bare = await bareLoop(ctx.pool, statements);
     rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2), apiCpuMsPerRequest: api.apiCpuMsPerRequest });
-    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
+    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req, ${api.sqlStatementsPerRequest} SQL/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
   }
   const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
   console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms, ${dashboard.apiCpuMsPerRequest} ms CPU/req`);
@@ -216,7 +222,8 @@ async function main() {
     const idleRssMb = server.rssMb();
 
     const sizes = [];
-    for (const target of [SMALL, LARGE]) {
+    // `--small N --invoices N`: one size only (the growth table then compares it with itself).
+    for (const target of SMALL === LARGE ? [SMALL] : [SMALL, LARGE]) {
       const have = await countInvoices(pool);
       const seedMs = await growInvoices(pool, { from: have, to: target, companies: COMPANIES, today: TODAY });
       console.log(`${target.toLocaleString('es-EC')} facturas en ${COMPANIES} empresas (generadas en ${round(seedMs / 1000)} s)`);
@@ -224,8 +231,8 @@ async function main() {
       sizes.push({ invoices: target, seedSeconds: round(seedMs / 1000), ...measured, serverPeakRssMb: server.peakRssMb() });
     }
 
-    // The biggest tenant: one company with BIG invoices, one user at a time (1 connection).
-    const bigSeedMs = await growInvoices(pool, { from: LARGE, to: LARGE + BIG, companies: 1, firstCompany: COMPANIES, today: TODAY });
+    // The biggest tenant: one company with BIG invoices, one user at a time (1 connection); `--big 0` skips it.
+    const bigSeedMs = BIG === 0 ? 0 : await growInvoices(pool, { from: LARGE, to: LARGE + BIG, companies: 1, firstCompany: COMPANIES, today: TODAY });
     const bigToken = await jwt.sign({ sub: big.userId, cid: big.companyId, tv: 0 });
     const bigCompany = {
       invoices: BIG,
@@ -233,16 +240,16 @@ async function main() {
       rows: [] as Array<{ scenario: string; api: Awaited<ReturnType<typeof load>> }>,
       plans: [] as Awaited<ReturnType<typeof explainScenarios>>,
     };
-    for (const [scenario, path] of [...SCENARIOS.map((x) => [x.name, toPath(x.query)]), ['dashboard', `/api/dashboard?from=2025-12-01&to=${TODAY}`]]) {
+    for (const [scenario, path] of BIG === 0 ? [] : [...SCENARIOS.map((x) => [x.name, toPath(x.query)]), ['dashboard', `/api/dashboard?from=2025-12-01&to=${TODAY}`]]) {
       bigCompany.rows.push({ scenario, api: await load(server, [path], [bigToken], 1) });
     }
-    bigCompany.plans = await explainScenarios(pool, database, big.companyId);
+    if (BIG > 0) bigCompany.plans = await explainScenarios(pool, database, big.companyId);
     const bigPlans = bigCompany.plans;
     console.log(`una empresa con ${BIG.toLocaleString('es-EC')} facturas, un usuario:`);
     for (const p of bigPlans) console.log(`  plan ${p.scenario}: ${p.executionMs} ms${p.seqScan ? ' SEQ SCAN' : ''} — ${p.nodes.join(' > ')}`);
     console.table(bigCompany.rows.map((r) => ({ consulta: r.scenario, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'req/s': r.api.requestsPerSecond })));
 
-    const [small, large] = sizes;
+    const [small, large = sizes[0]] = sizes;
     const growth = SCENARIOS.map((s, i) => ({ scenario: s.name, p50SmallMs: small.rows[i].api.p50Ms, p50LargeMs: large.rows[i].api.p50Ms, growth: round(large.rows[i].api.p50Ms / Math.max(small.rows[i].api.p50Ms, 0.01), 2) }));
     const table = sizes.flatMap((z) => z.rows.map((r) => ({ facturas: r.invoices, consulta: r.scenario, 'API req/s': r.api.requestsPerSecond, 'SQL req/s': r.bare.requestsPerSecond, 'API/SQL': r.ratio, 'CPU API ms/req': r.apiCpuMsPerRequest, 'CPU SQL ms/req': r.bare.cpuMsPerRequest, 'p50 ms': r.api.p50Ms, 'p99 ms': r.api.p99Ms, 'bytes/resp': r.api.bytesPerResponse })));
     console.table(table);

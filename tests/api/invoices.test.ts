@@ -135,6 +135,18 @@ describe('invoice drafts', () => {
     expect((await api('GET', '/api/invoice', b.auth)).headers['x-total-count']).toBe('0');
   });
 
+  it('lists each row with the same timestamps, to the millisecond, as the comprobante read alone', async () => {
+    // The list reads timestamps straight from the database's text (server/db/timestamp-iso.ts); the
+    // comprobante alone reads them through a Date: both must send the same ISO text.
+    const inv = await post(t, a.auth, '/api/invoice', draft());
+    const list = (await api('GET', '/api/invoice?status=BORRADOR&per_page=100', a.auth)).json() as Array<Record<string, unknown>>;
+    const row = list.find((r) => r._id === inv._id)!;
+    const alone = (await api('GET', `/api/invoice/${inv._id}`, a.auth)).json();
+    for (const field of ['createdAt', 'updatedAt', 'issuedAt', 'fechaAutorizacion', 'emailedAt']) expect(row[field], field).toBe(alone[field]);
+    expect(row.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(row.issuedAt).toBeNull();
+  });
+
   it('filters by customer, within the company', async () => {
     const other = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1104181183', razonSocial: 'Pedro Loja' });
     const mine = await post(t, a.auth, '/api/invoice', draft({ customer: other._id }));

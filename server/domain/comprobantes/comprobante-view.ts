@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { comprobantes } from '../../db/schema/index-tables.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { ivaBases, type TaxTotal } from '../../../core/iva-bases.ts';
+import { ivaBases, type IvaBases, type TaxTotal } from '../../../core/iva-bases.ts';
 import { balanceFields } from '../payments/balance-view.ts';
+import type { BalanceFields } from '../../../core/receivables.ts';
 import type { ComprobanteRow } from './comprobante-type.ts';
 
 export type { ComprobanteRow };
@@ -85,7 +86,14 @@ export const summaryColumns = {
   dueDate: comprobantes.dueDate,
 };
 
-export type ComprobanteSummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'numDocModificado'>]: ComprobanteRow[K] } & { numDocModificado?: string | null };
+/** The timestamps of a list row: a Date, or already the ISO text (the list's prepared statement reads them so: server/db/timestamp-iso.ts). */
+type SummaryTimestamp = 'fechaAutorizacion' | 'emailedAt' | 'issuedAt' | 'createdAt' | 'updatedAt';
+export type ComprobanteSummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'numDocModificado' | SummaryTimestamp>]: ComprobanteRow[K] } & {
+  [K in SummaryTimestamp]: ComprobanteRow[K] | (null extends ComprobanteRow[K] ? string | null : string);
+} & { numDocModificado?: string | null };
+
+const iso = (v: Date | string) => (typeof v === 'string' ? v : v.toISOString());
+const isoOrNull = (v: Date | string | null) => (v === null || v === undefined ? null : iso(v));
 
 /**
  * A list row (GET /api/invoice): the fields of {@link toBaseComprobanteView} minus detalles, pagos, infoAdicional, totalConImpuestos and propina;
@@ -116,12 +124,12 @@ export function toComprobanteSummary(row: ComprobanteSummaryRow, today: string =
     claveAcceso: row.claveAcceso,
     ambiente: row.ambiente,
     numeroAutorizacion: row.numeroAutorizacion,
-    fechaAutorizacion: row.fechaAutorizacion?.toISOString() ?? null,
+    fechaAutorizacion: isoOrNull(row.fechaAutorizacion),
     mensajes: row.mensajes,
-    emailedAt: row.emailedAt?.toISOString() ?? null,
-    issuedAt: row.issuedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    emailedAt: isoOrNull(row.emailedAt),
+    issuedAt: isoOrNull(row.issuedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     // A nota's factura: `invoice` (its _id) and `numDocModificado` ('001-001-000000123').
     ...(row.relatedId ? { invoice: row.relatedId, numDocModificado: row.numDocModificado ?? null } : {}),
     // What is owed: facturas, notas de débito and liquidaciones de compra (a nota de crédito,
