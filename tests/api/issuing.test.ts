@@ -30,10 +30,13 @@ const scriptedAutorizaciones: AutorizacionResult[] = [];
 let failAuthorisations = 0;
 /** The ambiente each SRI call was made for, in order. */
 const ambientes: string[] = [];
+/** How many times a route woke the background worker (AppDeps.kickWorker; the tests run without one). */
+let workerKicks = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
     extend: (deps) => {
+      deps.kickWorker = () => void (workerKicks += 1);
       deps.sri = {
         async validarComprobante(xml, ambiente) {
           ambientes.push(ambiente);
@@ -169,6 +172,23 @@ describe('issuing through the sandbox SRI', () => {
     expect(mails.filter((m) => m.subject.includes('001-001-000000001'))).toHaveLength(1);
     expect((await rowsOf<{ n: number }>(sql`select sri_send_attempts as n from comprobante where id = ${id}`)).rows[0].n).toBe(1);
     expect((await sriJobs(id)).every((j) => j.status === 'done')).toBe(true);
+  });
+
+  it('wakes the worker after an issue only when it left it a job: the buyer\'s mail, not a buyer without e-mail', async () => {
+    const pendingJobs = async (id: string) => (await rowsOf<{ kind: string }>(sql`select kind from job where comprobante_id = ${id} and status = 'pending'`)).rows.map((r) => r.kind);
+    const withMail = await newDraft();
+    let kicks = workerKicks;
+    expect((await api('POST', `/api/invoice/${withMail}/issue`)).json().status).toBe('AUTORIZADA');
+    expect(await pendingJobs(withMail)).toEqual(['mail_comprobante']);
+    expect(workerKicks - kicks).toBe(1);
+
+    const noEmail = await post(t, a.auth, '/api/customer', { tipoIdentificacion: '05', identificacion: '1104181183', razonSocial: 'José Quishpe Tipán', direccion: 'Tumbaco' });
+    const withoutMail = await newDraft('001', noEmail._id);
+    kicks = workerKicks;
+    expect((await api('POST', `/api/invoice/${withoutMail}/issue`)).json().status).toBe('AUTORIZADA');
+    expect(await pendingJobs(withoutMail)).toEqual([]);
+    expect(workerKicks - kicks).toBe(0);
+    await runDueJobs(t.deps as never);
   });
 
   it('refuses to issue when payments do not add up', async () => {

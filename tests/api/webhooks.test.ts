@@ -37,6 +37,8 @@ let received: Received[] = [];
 /** Status codes the receiver answers with, first in first out; 200 when empty. */
 let answers: number[] = [];
 let sriOnline = true;
+/** How many times a route woke the background worker (AppDeps.kickWorker; the tests run without one). */
+let workerKicks = 0;
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -60,6 +62,7 @@ beforeAll(async () => {
     }));
   t = await createTestApp({
     extend: (deps) => {
+      deps.kickWorker = () => void (workerKicks += 1);
       deps.config.webhookAllowPrivate = true;
       deps.sri = {
         async validarComprobante(xml) {
@@ -261,6 +264,22 @@ describe('comprobante events', () => {
     await deliver();
     expect(received).toHaveLength(3);
     expect(new Set(received.map((r) => r.body.id)).size).toBe(3);
+    await removeEndpoints();
+  });
+
+  it('wakes the worker at once after an issue whose only job for it is the webhook (a buyer without e-mail)', async () => {
+    const sale = { ...bookSale(data), customer: data.consumidorFinal._id };
+    let kicks = workerKicks;
+    expect((await createAndIssue(t, a.auth, 'invoice', sale)).status).toBe('AUTORIZADA');
+    expect(workerKicks - kicks).toBe(0); // nothing to mail, nobody subscribed
+
+    await newEndpoint(['comprobante.authorized']);
+    kicks = workerKicks;
+    const inv = await createAndIssue(t, a.auth, 'invoice', sale);
+    expect(inv.status).toBe('AUTORIZADA');
+    expect(workerKicks - kicks).toBe(1);
+    await deliver();
+    expect(received.map((r) => r.body.data)).toEqual([expect.objectContaining({ _id: inv._id })]);
     await removeEndpoints();
   });
 

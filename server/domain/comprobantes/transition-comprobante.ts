@@ -128,12 +128,29 @@ function buildTransition(db: Db, p: TransitionParams, from: ComprobanteStatus[],
       ),
     );
   }
-  const shape = preparedShape(db.with(...ctes).select().from(upd).toSQL(), (rows) => (rows[0] ? readInvoice(rows[0]) : undefined));
+  // The jobs written for someone else to run (the worker): the follow-up unless the caller claimed
+  // it, and the webhook deliveries. Selected after the row's columns (one more column of the row).
+  const counted = [...(p.enqueue && !p.enqueue.claimedUntil ? ['jb'] : []), ...(ctes.some((c) => c._.alias === 'webhook_jobs') ? ['webhook_jobs'] : [])];
+  const jobsSql = counted.length ? sql.raw(counted.map((c) => `(select count(*) from ${c})`).join(' + ') + '::int') : sql`0`;
+  const width = Object.keys(columns).length;
+  const selection = { ...upd._.selectedFields, followUpJobs: sql<number>`(${jobsSql})::int`.as('follow_up_jobs') };
+  const query = db.with(...ctes).select(selection as never).from(upd).toSQL();
+  const shape = preparedShape(query, (rows): TransitionResult => (rows[0] ? { row: readInvoice(rows[0]), followUpJobs: Number(rows[0][width]) } : { followUpJobs: 0 }));
   return { ...shape, setColumns: setKeys.map((k) => ({ key: k, column: columns[k as keyof typeof columns] })) };
 }
 
+/**
+ * What a transition wrote: the row (undefined when it was no longer in `from`) and how many jobs it
+ * left for the background worker: its follow-up (unless written claimed by the caller,
+ * `claimedUntil`) and its webhook deliveries. The issue route wakes the worker only when there are some.
+ */
+export interface TransitionResult {
+  row?: ComprobanteRow;
+  followUpJobs: number;
+}
+
 /** A transition's statement and the columns of its `set` values (their encoders). */
-interface TransitionShape extends PreparedShape<ComprobanteRow | undefined> {
+interface TransitionShape extends PreparedShape<TransitionResult> {
   setColumns: Array<{ key: string; column: { mapToDriverValue(v: unknown): unknown } }>;
 }
 
@@ -141,6 +158,15 @@ interface TransitionShape extends PreparedShape<ComprobanteRow | undefined> {
 const shapes = new Map<string, TransitionShape>();
 
 export async function transitionComprobante(db: Db, p: TransitionParams): Promise<ComprobanteRow | undefined> {
+  return (await transitionCounted(db, p)).row;
+}
+
+/**
+ * {@link transitionComprobante}, also telling how many jobs the statement left for the worker
+ * ({@link TransitionResult}): a caller that runs the follow-ups itself wakes the worker only when
+ * some were written (the issue route, jobs/sri-jobs.ts settleIssued).
+ */
+export async function transitionCounted(db: Db, p: TransitionParams): Promise<TransitionResult> {
   const from = Array.isArray(p.from) ? p.from : [p.from];
   if (p.via && from.length !== 1) throw new Error('transitionComprobante: via needs exactly one from status');
   const set = p.set ?? {};

@@ -99,8 +99,7 @@ function issuingRoutes(app: TypedApp, deps: AppDeps, worker: SriJobDeps, type: C
 
   app.post(`${base}/:_id/issue`, { preHandler: can('issue'), schema: { summary: `${label}: emitir (firmar, enviar al SRI y esperar la autorización)`, params: idParam, response: { 200: comprobanteOut } } }, async (request) => {
     const { companyId, id } = ids(request);
-    const row = await issueAndSettle({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), worker });
-    deps.kickWorker?.();
+    const row = await issueAndSettle({ type, db: deps.db, secretBox: deps.secretBox, companyId, ...auditActor(currentUser(request)), id, now: deps.clock(), consumidorFinalCap: deps.config.consumidorFinalCap, schemas: await schemasOf(app, request), worker, wake: deps.kickWorker });
     return toComprobanteView(row);
   });
 

@@ -22,7 +22,7 @@ import { companies, comprobantes } from '../../../db/schema/index-tables.ts';
 import type { SriMensajeRow } from '../../../db/schema/invoicing.ts';
 import { pickAutorizacion, type Ambiente, type Autorizacion, type AutorizacionResult } from '../../../sri/soap-client.ts';
 import type { SriPort } from '../../../sri/sri-port.ts';
-import { transitionComprobante, type TransitionFollowUp, type TransitionParams } from '../transition-comprobante.ts';
+import { transitionComprobante, transitionCounted, type TransitionFollowUp, type TransitionParams, type TransitionResult } from '../transition-comprobante.ts';
 import { sendComprobanteMail } from '../send-comprobante-mail.ts';
 import { authorizationDocument } from '../authorization-document.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
@@ -79,6 +79,8 @@ type Asked = { ok: true; answer: AutorizacionResult } | { ok: false; error: unkn
 /** What a handler run with a {@link JobContext} leaves: the invoice as its last transition wrote it, and the follow-up job it claimed for the caller. */
 interface JobStep {
   row?: ComprobanteRow;
+  /** Jobs its transition left for the background worker (mail, webhooks; TransitionResult). */
+  followUpJobs?: number;
   next?: SriJob;
   /** For `next`: the authorisation answer already at hand (JobContext.asked). */
   asked?: Asked;
@@ -115,11 +117,12 @@ type AutorizacionOutcome = 'final' | 'en_proceso' | 'none';
  * The move to AUTORIZADA for an AUTORIZADO answer, in one statement: the authorisation's number,
  * date and document, its audit row (and, with `via`, the audit row of the RECIBIDA it passed
  * through), the buyer's mail job when they have an e-mail, the webhook jobs, and `job` marked done.
- * @returns the row as written; undefined when it was no longer in `from` (only `job` was completed).
+ * @returns the row as written (none when it was no longer in `from`: only `job` was completed), and
+ *   how many jobs it left for the worker (the mail, the webhooks).
  */
-function authorise(deps: SriJobDeps, job: SriJob, picked: Autorizacion, signedXml: string, p: { from: ComprobanteStatus[]; now: Date; via?: TransitionParams['via'] }): Promise<ComprobanteRow | undefined> {
+function authorise(deps: SriJobDeps, job: SriJob, picked: Autorizacion, signedXml: string, p: { from: ComprobanteStatus[]; now: Date; via?: TransitionParams['via'] }): Promise<TransitionResult> {
   const mensajes = picked.mensajes as SriMensajeRow[];
-  return transitionComprobante(deps.db, {
+  return transitionCounted(deps.db, {
     companyId: job.companyId,
     comprobanteId: job.comprobanteId,
     from: p.from,
@@ -142,17 +145,16 @@ function authorise(deps: SriJobDeps, job: SriJob, picked: Autorizacion, signedXm
  * sri_authorize job in the same statement (the caller is not itself the polling job). A final
  * answer (AUTORIZADO / NO AUTORIZADO) also marks `job` done in the same statement.
  * @returns the outcome, and the invoice as the final transition wrote it (none when it was no
- *   longer waiting for the SRI).
+ *   longer waiting for the SRI) with the jobs it left for the worker.
  */
-async function applyAutorizacion(deps: SriJobDeps, job: SriJob, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: ComprobanteRow }> {
+async function applyAutorizacion(deps: SriJobDeps, job: SriJob, answer: AutorizacionResult, signedXml: string, followUp = false): Promise<{ outcome: AutorizacionOutcome; row?: ComprobanteRow; followUpJobs?: number }> {
   const now = deps.clock();
   const picked = pickAutorizacion(answer);
   if (!picked) return { outcome: 'none' };
   const mensajes = picked.mensajes as SriMensajeRow[];
-  if (picked.estado === 'AUTORIZADO') return { outcome: 'final', row: await authorise(deps, job, picked, signedXml, { from: [...WAITING_FOR_SRI], now }) };
+  if (picked.estado === 'AUTORIZADO') return { outcome: 'final', ...(await authorise(deps, job, picked, signedXml, { from: [...WAITING_FOR_SRI], now })) };
   if (picked.estado === 'NO AUTORIZADO') {
-    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job });
-    return { outcome: 'final', row };
+    return { outcome: 'final', ...(await transitionCounted(deps.db, { companyId: job.companyId, comprobanteId: job.comprobanteId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', mensajes, now, completes: job })) };
   }
   // EN PROCESO (seen in production): the SRI has the comprobante; keep polling, never resend.
   await transitionComprobante(deps.db, {
@@ -219,15 +221,14 @@ async function handleSend(deps: SriJobDeps, job: Job<'sri_send'>, ctx?: JobConte
       }
       const picked = asked.ok ? pickAutorizacion(asked.answer) : undefined;
       if (picked?.estado === 'AUTORIZADO') {
-        return { row: await authorise(deps, job, picked, invoice.signedXml, { from: ['FIRMADA'], now: deps.clock(), via: { to: 'RECIBIDA', mensajes, now } }) };
+        return authorise(deps, job, picked, invoice.signedXml, { from: ['FIRMADA'], now: deps.clock(), via: { to: 'RECIBIDA', mensajes, now } });
       }
     }
     const enqueue = followUp('sri_authorize', now, ctx);
-    const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
-    return { row, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined, ...(asked ? { asked } : {}) };
+    const { row, followUpJobs } = await transitionCounted(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'RECIBIDA', mensajes, now, enqueue, completes: job });
+    return { row, followUpJobs, next: row && enqueue.id ? claimedJob({ companyId: job.companyId, id: enqueue.id, kind: 'sri_authorize', comprobanteId: invoice.id, now }) : undefined, ...(asked ? { asked } : {}) };
   }
-  const row = await transitionComprobante(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
-  return { row };
+  return transitionCounted(deps.db, { companyId: job.companyId, comprobanteId: invoice.id, from: 'FIRMADA', to: 'DEVUELTA', mensajes, now, completes: job });
 }
 
 async function handleAuthorize(deps: SriJobDeps, job: Job<'sri_authorize'>, ctx?: JobContext): Promise<JobStep | void> {
@@ -236,9 +237,9 @@ async function handleAuthorize(deps: SriJobDeps, job: Job<'sri_authorize'>, ctx?
   const asked = ctx?.asked;
   if (asked && !asked.ok) throw asked.error;
   const answer = asked ? asked.answer : await deps.sri.autorizacionComprobante(invoice.claveAcceso, ambienteOf(invoice));
-  const { outcome, row } = await applyAutorizacion(deps, job, answer, invoice.signedXml ?? '');
+  const { outcome, row, followUpJobs } = await applyAutorizacion(deps, job, answer, invoice.signedXml ?? '');
   // Final: the transition marked the job done.
-  if (outcome === 'final') return { row };
+  if (outcome === 'final') return { row, followUpJobs };
   // Zero autorizaciones long after the send: the SRI did not process it; send it again.
   if (outcome === 'none' && (await resendIfUnprocessed(deps, job, invoice, ambienteOf(invoice)))) return;
   // Not processed yet: poll again with backoff (first polls are quick, then spaced out).
@@ -293,21 +294,25 @@ const SRI_SETTLED = new Set(['AUTORIZADA', 'NO_AUTORIZADA', 'DEVUELTA']);
  * @param issued the FIRMADA row issueComprobante returned.
  * @param sendJobId the id given to issueComprobante's `claimSend`.
  * @returns the invoice when the chain settled it (AUTORIZADA, NO_AUTORIZADA, DEVUELTA), as its last
- *   transition wrote it; undefined otherwise (read it again).
+ *   transition wrote it, or none (read it again); and `followUpJobs`: whether it left jobs for the
+ *   background worker (the mail, webhooks; always true when the chain did not settle it: whatever
+ *   {@link settleComprobante} ran may have written some).
  */
-export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sendJobId: string, passes = 4): Promise<ComprobanteRow | undefined> {
+export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sendJobId: string, passes = 4): Promise<{ row?: ComprobanteRow; followUpJobs: boolean }> {
   const runner = sriRunner(deps);
   let job: SriJob | undefined = claimedJob({ companyId: issued.companyId, id: sendJobId, kind: 'sri_send', comprobanteId: issued.id, now: issued.issuedAt ?? deps.clock() });
   let invoice: ComprobanteRow | undefined = issued;
   let steps = 0;
   let asked: Asked | undefined;
+  let followUpJobs = 0;
   while (job && invoice && steps < passes) {
     // The first step sends what the issue just counted (see JobContext.sendCounted).
     const ctx: JobContext = { invoice, chain: true, sendCounted: steps === 0 && issued.status === 'FIRMADA' && issued.sriSendAttempts === 1, ...(asked ? { asked } : {}) };
     const claimed: SriJob = job;
     const step: JobStep | undefined = (await runClaimedJob(runner, claimed, () => (claimed.kind === 'sri_send' ? handleSend(deps, claimed, ctx) : handleAuthorize(deps, claimed, ctx)))) ?? undefined;
     steps += 1;
-    if (step?.row && SRI_SETTLED.has(step.row.status)) return step.row;
+    followUpJobs += step?.followUpJobs ?? 0;
+    if (step?.row && SRI_SETTLED.has(step.row.status)) return { row: step.row, followUpJobs: followUpJobs > 0 };
     job = step?.next;
     invoice = step?.row;
     asked = step?.asked;
@@ -315,5 +320,5 @@ export async function settleIssued(deps: SriJobDeps, issued: ComprobanteRow, sen
   // A follow-up claimed for this chain and not run (out of passes): hand it back at once.
   if (job) await releaseJobs(deps.db, [job], deps.clock());
   await settleComprobante(deps, issued.id, passes - steps);
-  return undefined;
+  return { followUpJobs: true };
 }
