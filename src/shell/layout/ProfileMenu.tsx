@@ -1,67 +1,53 @@
 /**
- * The header's profile menu button (spec §2). The menu itself (src/shell/layout/ProfileMenuLoaded.tsx:
- * Mi Perfil, Empresa, Cerrar Sesión) loads on first use (issue 30): the menu's state machine and
- * floating-ui are ~15 kB br that a cold first screen need not fetch. Until then this draws the
- * same button; pointing at it or focusing it starts the download, and a click opens the menu as
- * soon as it is there (the button keeps the keyboard focus across the swap).
+ * The profile menu (spec §2): Mi Perfil, Empresa (SUPERADMIN only) and Cerrar Sesión, which ends
+ * the session; the guard then shows `/pages/login`.
  * @example <ProfileMenu />
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Box, Button } from '@chakra-ui/react';
-import { LuUser } from 'react-icons/lu';
-import { useSession } from '../../engine/session.ts';
-
-/** What the menu component takes: open at mount (the click came before the code), focus its button. */
-export type LoadedMenuProps = { defaultOpen?: boolean; focusTrigger?: boolean };
-
-let loading: Promise<ComponentType<LoadedMenuProps>> | undefined;
-/** The menu's module, asked for once (later calls share the promise). */
-function loadMenu(): Promise<ComponentType<LoadedMenuProps>> {
-  loading ??= import('./ProfileMenuLoaded.tsx').then((m) => m.ProfileMenuLoaded);
-  return loading;
-}
-
-/** The button's face, shared by the stand-in and the menu's own trigger: the user's first name (from md up). */
-export function ProfileTriggerFace() {
-  const user = useSession();
-  return (
-    <>
-      <LuUser aria-hidden /> <Box display={{ base: 'none', md: 'inline' }}>{user?.firstName}</Box>
-    </>
-  );
-}
+import { useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
+import { LuBuilding2, LuLogOut, LuUser } from 'react-icons/lu';
+import { can, session, useSession } from '../../engine/session.ts';
 
 export function ProfileMenu() {
-  const [Loaded, setLoaded] = useState<ComponentType<LoadedMenuProps> | null>(null);
-  const [openAsked, setOpenAsked] = useState(false);
-  const [hadFocus, setHadFocus] = useState(false);
-  const standIn = useRef<HTMLButtonElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
-  const load = () => {
-    void loadMenu().then((C) => {
-      if (!mounted.current) return;
-      setHadFocus(document.activeElement !== null && document.activeElement === standIn.current);
-      setLoaded(() => C);
-    });
-  };
-  if (Loaded) return <Loaded defaultOpen={openAsked} focusTrigger={hadFocus} />;
+  const user = useSession();
+  const navigate = useNavigate();
+  // Read when Cerrar Sesión is chosen, not from the render that registered the item: a stale path
+  // made the guard treat the sign-out as an expired session and keep a returnUrl for the next user.
+  const pathname = useRef('');
+  pathname.current = useLocation().pathname;
   return (
-    <Button
-      ref={standIn}
-      variant="ghost"
-      size="sm"
-      aria-label="Menú de perfil"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={load}
-      onFocus={load}
-      onClick={() => {
-        setOpenAsked(true);
-        load();
-      }}
-    >
-      <ProfileTriggerFace />
-    </Button>
+    // `fixed`, like the sticky header it hangs from: with the default `absolute` the open menu moved
+    // with the page when it scrolled, off its trigger until the next reposition, and a click that
+    // came in that moment pressed on the item and released on the header (nothing chosen).
+    <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label="Menú de perfil">
+          <LuUser aria-hidden /> <Box display={{ base: 'none', md: 'inline' }}>{user?.firstName}</Box>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Menu.Item value="profile" onSelect={() => navigate('/pages/user')}>
+              <LuUser aria-hidden /> Mi Perfil
+            </Menu.Item>
+            {can(user, 'company', 'update') && (
+              <Menu.Item value="company" onSelect={() => navigate('/pages/company')}>
+                <LuBuilding2 aria-hidden /> Empresa
+              </Menu.Item>
+            )}
+            <Menu.Separator />
+            <Menu.Item
+              value="logout"
+              // The guard takes a user who chose to leave to /pages/login (no returnUrl).
+              onSelect={() => session.signOut({ byUserAt: pathname.current })}
+            >
+              <LuLogOut aria-hidden /> Cerrar Sesión
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }
