@@ -10,7 +10,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -29,10 +29,13 @@ import { ListCards } from './list/ListCards.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../engine/useMediaQuery.ts';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { ExportCsvButton } from './list/ExportCsvButton.tsx';
-import { ImportCsvButton } from './list/ImportCsvDialog.tsx';
 import { columnsOf, rowMatches } from './list/list-options.ts';
 import { bulkAction, listAction } from './list/list-actions.ts';
 import type { RowSelection } from './list/ListTable.tsx';
+
+// Only lists with `"import": true` (products, customers) draw it: its code (dialog, radio group,
+// dry-run table) stays off the other lists' first screen (issue 30).
+const ImportCsvButton = lazy(() => import('./list/ImportCsvDialog.tsx').then((m) => ({ default: m.ImportCsvButton })));
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -120,7 +123,11 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.xlsx && <ExportCsvButton format="xlsx" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
       {list.excelCsv && <ExportCsvButton format="excel-es" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
-      {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+      {list.import && access.create && (
+        <Suspense fallback={null}>
+          <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />
+        </Suspense>
+      )}
       {bulk?.map(({ name, when }) => {
         const Action = bulkAction(name);
         return Action ? (

@@ -4,15 +4,18 @@
  * menu) and the page. On every navigation the drawer closes, the page scrolls to the top and
  * stray modal backdrops go (NavigationEffects).
  */
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal, Spinner } from '@chakra-ui/react';
+import { Box, Flex, Heading, IconButton, Spinner } from '@chakra-ui/react';
 import { LuMenu, LuPanelLeftClose, LuPanelLeftOpen } from 'react-icons/lu';
 import { titleFor, useMenu } from '../engine/menu.ts';
 import { useSchemas } from '../engine/schema-registry.ts';
 import { NavigationEffects } from './ScrollReset.tsx';
 import { SidebarContent } from './layout/Sidebar.tsx';
 import { ProfileMenu } from './layout/ProfileMenu.tsx';
+
+// Loaded the first time the drawer opens (issue 30), then kept mounted so it closes with its animation.
+const MobileMenu = lazy(() => import('./layout/MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
 /** Spec §9: the mobile menu applies below this window width. */
 export const MOBILE_BREAKPOINT_PX = 991;
@@ -32,6 +35,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [minimized, setMinimized] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileOpened, setMobileOpened] = useState(false);
+  if (mobileOpen && !mobileOpened) setMobileOpened(true);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   return (
     <Flex minH="100vh" bg="gray.50">
@@ -54,19 +59,11 @@ export function AppLayout() {
       >
         <SidebarContent menu={menu} minimized={minimized} />
       </Box>
-      <Drawer.Root open={mobileOpen} onOpenChange={(e) => setMobileOpen(e.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content bg="blue.800" maxW="270px" aria-label="Menú">
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" color="white" aria-label="Cerrar menú" />
-              </Drawer.CloseTrigger>
-              <SidebarContent menu={menu} minimized={false} onNavigate={closeMobile} />
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {mobileOpened && (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} onNavigate={closeMobile} />
+        </Suspense>
+      )}
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" bg="white" borderBottomWidth="1px" px={{ base: 3, md: 6 }} py="2" align="center" gap="2" position="sticky" top="0" zIndex="docked">
           <IconButton aria-label="Abrir menú" variant="ghost" size="sm" onClick={() => setMobileOpen(true)} css={{ [DESKTOP]: { display: 'none' } }}>
