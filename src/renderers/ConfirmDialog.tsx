@@ -1,11 +1,5 @@
-/**
- * Emite's dialogs: DialogFrame (title, body, footer, ✕) and ConfirmDialog. Chakra's dialog code
- * (focus trap, presence, dismissable layer: ~10 kB br) loads the first time a dialog opens
- * (DialogFrameLoaded.tsx, issue 30), so a screen that only may open one (the list's delete) does
- * not fetch it before its first draw. Once opened, a dialog stays mounted, so it closes with its
- * animation as before.
- */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
 export interface DialogFrameProps {
   open: boolean;
@@ -27,21 +21,41 @@ export interface DialogFrameProps {
   footer?: boolean;
 }
 
-const Loaded = lazy(() => import('./DialogFrameLoaded.tsx').then((m) => ({ default: m.DialogFrameLoaded })));
-
 /**
  * The dialog frame Emite's dialogs share: title, body, a footer with a dismiss button and one
- * action, and the ✕ ("Cerrar"). Draws nothing until first opened.
+ * action, and the ✕ ("Cerrar").
  * @example <DialogFrame open={open} title="Importar" action={{ label: 'Importar', colorPalette: 'blue', onClick: run }} onClose={close}>…</DialogFrame>
  */
 export function DialogFrame(p: DialogFrameProps) {
-  const [opened, setOpened] = useState(p.open);
-  if (p.open && !opened) setOpened(true);
-  if (!opened) return null;
   return (
-    <Suspense fallback={null}>
-      <Loaded {...p} />
-    </Suspense>
+    <Dialog.Root open={p.open} size={p.size} onOpenChange={(e) => !e.open && p.onClose()} role={p.role}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{p.title}</Dialog.Title>
+            </Dialog.Header>
+            {p.children && <Dialog.Body>{p.children}</Dialog.Body>}
+            {p.footer !== false && (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={p.onCancel ?? p.onClose}>
+                  {p.cancelLabel ?? 'Cancelar'}
+                </Button>
+                {p.action && (
+                  <Button colorPalette={p.action.colorPalette} loading={p.action.busy} disabled={p.action.disabled} onClick={p.action.onClick}>
+                    {p.action.label}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Cerrar" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 
