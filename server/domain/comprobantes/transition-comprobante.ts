@@ -154,6 +154,16 @@ interface TransitionShape extends PreparedShape<TransitionResult> {
   setColumns: Array<{ key: string; column: { mapToDriverValue(v: unknown): unknown } }>;
 }
 
+/**
+ * The placeholders every transition statement shares (this file's and batch/transition-many.ts's):
+ * the tenant, the moment (ISO text as `now` and `at`, Unix seconds as the webhook events' `created`)
+ * and the audit row's actor and note.
+ */
+export function transitionStatementValues(p: { companyId: string; now: Date; userId?: string | null; apiKeyId?: string | null; note?: string }): Record<string, unknown> {
+  const at = p.now.toISOString();
+  return { companyId: p.companyId, now: at, at, created: unixSeconds(p.now), userId: p.userId ?? null, apiKeyId: p.apiKeyId ?? null, note: p.note ?? null };
+}
+
 /** Statement shapes by their key (statuses, set columns, follow-up, completion): a handful in a running server. */
 const shapes = new Map<string, TransitionShape>();
 
@@ -179,17 +189,10 @@ export async function transitionCounted(db: Db, p: TransitionParams): Promise<Tr
     shape = buildTransition(db, p, from, setKeys);
     shapes.set(key, shape);
   }
-  const at = p.now.toISOString();
   const values: Record<string, unknown> = {
-    companyId: p.companyId,
+    ...transitionStatementValues(p),
     comprobanteId: p.comprobanteId,
-    now: at,
-    at,
-    created: unixSeconds(p.now),
-    userId: p.userId ?? null,
-    apiKeyId: p.apiKeyId ?? null,
     eventMensajes: JSON.stringify(p.mensajes ?? []),
-    note: p.note ?? null,
   };
   if (p.mensajes) values.mensajes = JSON.stringify(p.mensajes);
   for (const { key: k, column } of shape.setColumns) {

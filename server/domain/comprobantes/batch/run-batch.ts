@@ -348,13 +348,14 @@ const STILL_PROCESSING = new Set(['43', '70']);
 /** A resumed lote's comprobantes still FIRMADA, in the lote's order, with their signed XML. */
 async function stillToSend(db: Db, companyId: string, lote: LoteProgress): Promise<LoteToSend> {
   const rows = lote.ids.length
-    ? await db
-        .select({ id: comprobantes.id, claveAcceso: comprobantes.claveAcceso, signedXml: comprobantes.signedXml })
-        .from(comprobantes)
-        .where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids), eq(comprobantes.status, 'FIRMADA')))
+    ? await inOrder(
+        lote.ids,
+        db
+          .select({ id: comprobantes.id, claveAcceso: comprobantes.claveAcceso, signedXml: comprobantes.signedXml })
+          .from(comprobantes)
+          .where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids), eq(comprobantes.status, 'FIRMADA'))),
+      )
     : [];
-  const order = new Map(lote.ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, companyId));
   return { ruc: company.ruc, rows };
 }

@@ -16,8 +16,8 @@ import type { ComprobanteStatus } from '../../../../core/comprobante-status.ts';
 import { comprobantes, type SriMensajeRow } from '../../../db/schema/invoicing.ts';
 import type { JobKind } from '../../../db/repositories/jobs.ts';
 import { preparedShape, runPrepared, type PreparedShape } from '../../../db/prepared-query.ts';
-import { unixSeconds, webhookJobsCte } from '../../webhooks/webhook-jobs.ts';
-import { BUYER_HAS_EMAIL } from '../transition-comprobante.ts';
+import { webhookJobsCte } from '../../webhooks/webhook-jobs.ts';
+import { BUYER_HAS_EMAIL, transitionStatementValues } from '../transition-comprobante.ts';
 import { XML_DECLARATION } from '../authorization-document.ts';
 
 /** One comprobante's values: its SRI mensajes and, for AUTORIZADA, the authorisation. */
@@ -114,7 +114,6 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
   const key = [p.from.join(','), p.to, p.authorization ? 'a' : '', p.signature ? 's' : '', p.enqueue ? `${p.enqueue.kind}:${p.enqueue.onlyIfBuyerHasEmail ? 'e' : ''}` : ''].join('|');
   let shape = shapes.get(key);
   if (!shape) shapes.set(key, (shape = buildMany(db, p)));
-  const at = p.now.toISOString();
   const values = JSON.stringify(
     p.rows.map((r) => ({
       id: r.id,
@@ -133,15 +132,5 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
         : {}),
     })),
   );
-  return runPrepared(db, shape, {
-    values,
-    companyId: p.companyId,
-    now: at,
-    at,
-    created: unixSeconds(p.now),
-    userId: p.userId ?? null,
-    apiKeyId: p.apiKeyId ?? null,
-    note: p.note ?? null,
-    runAt: p.enqueue ? p.enqueue.runAt.toISOString() : null,
-  });
+  return runPrepared(db, shape, { ...transitionStatementValues(p), values, runAt: p.enqueue ? p.enqueue.runAt.toISOString() : null });
 }
