@@ -24,6 +24,8 @@ let ruc: string;
 
 /** What reached the SRI: comprobantes per lote sent, single sends, lote authorisation asks. */
 const calls = { lotes: [] as number[], singles: 0, loteAsks: 0 };
+/** When each lote was handed to the SRI (Date.now()), in the order sent. */
+let lotesSentAt: number[] = [];
 /** Called before each lote is sent (a test takes the SRI down there). */
 let beforeLote: (n: number) => void = () => {};
 /** Lotes (by their number in the test) whose answer is lost after the SRI received them: the process "dies" there. */
@@ -52,6 +54,7 @@ beforeAll(async () => {
           const xml = typeof lote === 'string' ? lote : lote.toString('utf8');
           expect(looksLikeLote(xml)).toBe(true);
           beforeLote(calls.lotes.length + 1);
+          lotesSentAt.push(Date.now());
           calls.lotes.push((xml.match(/<comprobante>/g) ?? []).length);
           const answer = await sandbox().validarLote!(lote, ambiente);
           if (loseAnswerOf.delete(calls.lotes.length)) throw new Error('el proceso terminó antes de guardar la respuesta (prueba)');
@@ -130,11 +133,18 @@ describe('batch issuing in SRI lotes', () => {
     const points = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? '002' : '001'));
     const ids = await drafts(points);
     Object.assign(calls, { lotes: [], singles: 0, loteAsks: 0 });
+    lotesSentAt = [];
     const view = await runBatch(ids);
 
     expect(view).toMatchObject({ total: 120, authorised: 120, rejected: 0, pending: 0 });
     expect(view.lotes.map((l) => l.comprobantes)).toEqual([50, 50, 20]);
     expect(calls.lotes).toEqual([50, 50, 20]);
+    // Each lote goes to the SRI before the next 50 drafts are signed (the SRI works while Emite signs).
+    for (const [n, from] of [[0, 50], [1, 100]] as const) {
+      const signed = await t.database.db.execute(sql`select min(at) as at from comprobante_event where to_status = 'FIRMADA' and comprobante_id in (${sql.join(ids.slice(from, from + 50).map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const at = new Date((signed as unknown as { rows: Array<{ at: string | Date }> }).rows[0].at).getTime();
+      expect(at).toBeGreaterThanOrEqual(lotesSentAt[n]);
+    }
     expect(calls.singles).toBe(0);
     for (const pto of ['001', '002']) {
       const numeros = view.items.filter((_, i) => points[i] === pto).map((i) => i.numero!);

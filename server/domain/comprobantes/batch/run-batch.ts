@@ -19,8 +19,10 @@
  *    never processed it).
  * 3. A lote found 'sending' on a later run may have arrived: its autorizaciones are asked first and
  *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
- * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed, and
- * up to 3 lotes are in flight at once (their openings and the job's payload written one at a time).
+ * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed (which
+ * starts once they are opened and on their way, so that the SRI gets them without waiting for that
+ * signing), and up to 3 lotes are in flight at once (their openings and the job's payload written
+ * one at a time).
  * Webhooks and mails come from the transitions, per comprobante, as for a single issue; a lote's
  * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
  * @throws SriUnavailableError when the SRI cannot be reached (the caller reschedules the job).
@@ -435,15 +437,26 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   /** Lotes sent and being polled; a few at once, so that the SRI's answers overlap. */
   const inFlight = new Set<Promise<void>>();
   const errors: unknown[] = [];
-  /** Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the one before). */
-  const sendUnsent = async () => {
+  /** A sendUnsent is waiting for a lote in flight to finish (it then sends whatever is signed by then). */
+  let waitingForSlot = false;
+  /**
+   * Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the
+   * one before). `parked` is called when nothing more can be sent at once: every lote possible is
+   * opened and on its way, or MAX_LOTES_IN_FLIGHT are (then the next waits for one to finish).
+   */
+  const sendUnsent = async (parked: () => void = () => {}) => {
     if (!lotesOf(deps)) {
       // A port without lotes (a test double): every comprobante on its own.
       for (const r of await unsent(db, batch)) await toSingle(deps, job.companyId, r.id, handed);
       return;
     }
     for (;;) {
-      while (inFlight.size >= MAX_LOTES_IN_FLIGHT) await Promise.race(inFlight);
+      if (inFlight.size >= MAX_LOTES_IN_FLIGHT) {
+        parked();
+        waitingForSlot = true;
+        while (inFlight.size >= MAX_LOTES_IN_FLIGHT) await Promise.race(inFlight);
+        waitingForSlot = false;
+      }
       if (errors.length) return; // the run ends with that error; what is left goes on the next run
       const lote = await serially(async () => {
         const rows = await unsent(db, batch);
@@ -471,9 +484,15 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   // Each chunk's lotes go out while the next chunk is signed (the SRI's work and the signing
   // overlap). A failure of either side ends the run only once the other has stopped.
   let sending: Promise<void> = Promise.resolve();
-  const sendAfterChunk = async () => {
-    sending = sending.then(sendUnsent);
+  // The next chunk is signed once this chunk's lotes are opened and sent (or parked behind the
+  // lotes in flight): signing first would keep the event loop busy and delay the SRI's work.
+  const sendAfterChunk = () => {
+    let parked!: () => void;
+    const opened = new Promise<void>((resolve) => (parked = resolve));
+    if (waitingForSlot) parked(); // that loop takes this chunk's comprobantes too: sign on
+    sending = sending.then(() => sendUnsent(parked)).finally(parked);
     sending.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+    return opened;
   };
   try {
     await signDrafts(deps, job, batch, sendAfterChunk);
