@@ -20,16 +20,23 @@ export const SOAP_CONTENT_TYPES = ['text/xml', 'application/soap+xml', 'applicat
 const allowed = (code: number) =>
   code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
 
+/** A character outside {@link allowed} (a lone surrogate too: with the u flag it is read as its own code point). */
+const FORBIDDEN_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 /**
  * The first character XML 1.0 forbids in `text`, written directly (a lone surrogate counts) or as a
  * character reference (`&#0;`, `&#x1F;`), described for a fault string; undefined when there is none.
  * @example forbiddenXmlCharacter('<a>&#0;</a>') // 'Illegal character reference: code 0x0'
  */
 export function forbiddenXmlCharacter(text: string): string | undefined {
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (!allowed(code)) return `Illegal character ((CTRL-CHAR, code 0x${code.toString(16)}))`;
+  // One native scan for the common case (a lote's SOAP is ~0.5 MB: 3 ms per lote walked by code point).
+  if (FORBIDDEN_CHAR.test(text)) {
+    for (const ch of text) {
+      const code = ch.codePointAt(0)!;
+      if (!allowed(code)) return `Illegal character ((CTRL-CHAR, code 0x${code.toString(16)}))`;
+    }
   }
+  if (!text.includes('&#')) return undefined;
   for (const m of text.matchAll(/&#(x[0-9A-Fa-f]+|[0-9]+);/g)) {
     const code = m[1].startsWith('x') ? Number.parseInt(m[1].slice(1), 16) : Number(m[1]);
     if (!allowed(code)) return `Illegal character reference: code 0x${code.toString(16)}`;

@@ -18,7 +18,7 @@ function mensajesXml(mensajes: SriMensaje[]): string {
 }
 
 /** Text as CDATA; a "]]>" inside is split across two sections so the text survives intact. */
-const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const cdata = (text: string) => `<![CDATA[${text.includes(']]>') ? text.replace(/]]>/g, ']]]]><![CDATA[>') : text}]]>`;
 
 /** validarComprobanteResponse: RECIBIDA carries `<comprobantes/>`; DEVUELTA one comprobante with its mensajes. */
 export function recepcionResponse(r: { estado: 'RECIBIDA' | 'DEVUELTA'; claveAcceso: string; mensajes: SriMensaje[] }): string {
@@ -45,9 +45,9 @@ export interface SandboxAutorizacion {
   mensajes: SriMensaje[];
 }
 
-/** autorizacionComprobanteResponse; an unknown or unprocessed key has numeroComprobantes 0 and `<autorizaciones/>`. */
-export function autorizacionResponse(claveAccesoConsultada: string, autorizaciones: SandboxAutorizacion[]): string {
-  const list = autorizaciones.length
+/** `<autorizaciones>` with each autorización (its comprobante as CDATA), or `<autorizaciones/>`. */
+function autorizacionesXml(autorizaciones: SandboxAutorizacion[]): string {
+  return autorizaciones.length
     ? `<autorizaciones>${autorizaciones
         .map(
           (a) =>
@@ -57,19 +57,27 @@ export function autorizacionResponse(claveAccesoConsultada: string, autorizacion
         )
         .join('')}</autorizaciones>`
     : '<autorizaciones/>';
+}
+
+/** autorizacionComprobanteResponse; an unknown or unprocessed key has numeroComprobantes 0 and `<autorizaciones/>`. */
+export function autorizacionResponse(claveAccesoConsultada: string, autorizaciones: SandboxAutorizacion[]): string {
   return envelope(
     `<ns2:autorizacionComprobanteResponse xmlns:ns2="${NS_AUTORIZACION}"><RespuestaAutorizacionComprobante>` +
-      `<claveAccesoConsultada>${escapeXml(claveAccesoConsultada)}</claveAccesoConsultada><numeroComprobantes>${autorizaciones.length}</numeroComprobantes>${list}` +
+      `<claveAccesoConsultada>${escapeXml(claveAccesoConsultada)}</claveAccesoConsultada><numeroComprobantes>${autorizaciones.length}</numeroComprobantes>${autorizacionesXml(autorizaciones)}` +
       `</RespuestaAutorizacionComprobante></ns2:autorizacionComprobanteResponse>`,
   );
 }
 
-/** autorizacionComprobanteLoteResponse (WSDL type respuestaLote): the autorizaciones of the lote's comprobantes answered so far. */
+/**
+ * autorizacionComprobanteLoteResponse (WSDL type respuestaLote): the autorizaciones of the lote's
+ * comprobantes answered so far, as autorizacionResponse writes them, under the lote's key and count.
+ */
 export function autorizacionLoteResponse(claveAccesoLote: string, autorizaciones: SandboxAutorizacion[]): string {
-  const single = autorizacionResponse(claveAccesoLote, autorizaciones);
-  const inner = single.slice(single.indexOf('<claveAccesoConsultada>'), single.indexOf('</RespuestaAutorizacionComprobante>'));
-  const loteInner = inner.replace('<claveAccesoConsultada>', '<claveAccesoLoteConsultada>').replace('</claveAccesoConsultada>', '</claveAccesoLoteConsultada>').replace('<numeroComprobantes>', '<numeroComprobantesLote>').replace('</numeroComprobantes>', '</numeroComprobantesLote>');
-  return envelope(`<ns2:autorizacionComprobanteLoteResponse xmlns:ns2="${NS_AUTORIZACION}"><RespuestaAutorizacionLote>${loteInner}</RespuestaAutorizacionLote></ns2:autorizacionComprobanteLoteResponse>`);
+  return envelope(
+    `<ns2:autorizacionComprobanteLoteResponse xmlns:ns2="${NS_AUTORIZACION}"><RespuestaAutorizacionLote>` +
+      `<claveAccesoLoteConsultada>${escapeXml(claveAccesoLote)}</claveAccesoLoteConsultada><numeroComprobantesLote>${autorizaciones.length}</numeroComprobantesLote>${autorizacionesXml(autorizaciones)}` +
+      `</RespuestaAutorizacionLote></ns2:autorizacionComprobanteLoteResponse>`,
+  );
 }
 
 /**
