@@ -4,7 +4,8 @@
  * every one authorised once, three lotes (50, 50, 20) and no single send; a lote with one comprobante
  * the SRI refuses authorises the others and reports that one (sent alone, DEVUELTA 45); the SRI down
  * in the middle of a batch, then back, finishes it once; a lote whose answer was lost after the SRI
- * received it is asked for, not resent; another company's ids and batches are 404.
+ * received it is asked for, not resent; two batches at once both end on their first run (no deadlock
+ * on the sales summary); another company's ids and batches are 404.
  * The SRI is the in-process sandbox behind a port that counts the calls (and can take it offline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +249,23 @@ describe('batch issuing in SRI lotes', () => {
       else await t.database.db.execute(sql`update secuencial_sequence set next_value = ${saved} where company_id = ${a.companyId}::uuid and estab = '001' and pto_emi = '002' and cod_doc = '01'`);
     }
   });
+
+  it('two batches of the company at once, over the same points in opposite orders: both end on their first run', async () => {
+    // Authorising a lote updates the sales summary rows of each day and point (migration 0012);
+    // two lotes doing it at once in opposite orders deadlocked on PostgreSQL (one aborted, its job
+    // retried seconds later).
+    const first = await drafts(Array.from({ length: 100 }, (_, i) => (i % 2 ? '001' : '002')));
+    const second = await drafts(Array.from({ length: 100 }, (_, i) => (i % 2 ? '002' : '001')));
+    const [x, y] = await Promise.all([runBatch(first), runBatch(second)]);
+    expect(x).toMatchObject({ total: 100, authorised: 100, pending: 0 });
+    expect(y).toMatchObject({ total: 100, authorised: 100, pending: 0 });
+    expect(await authorisedCounts([...first, ...second])).toEqual([...first, ...second].map(() => 1));
+    const jobs = await t.database.db.execute(sql`select attempts, last_error from job where kind = 'sri_batch' and company_id = ${a.companyId}::uuid order by created_at desc limit 2`);
+    expect((jobs as unknown as { rows: Array<{ attempts: number; last_error: string | null }> }).rows.map((j) => [Number(j.attempts), j.last_error])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
+  }, 240_000);
 
   it('webhooks, mails and audit rows per comprobante, as for single issues', async () => {
     // An endpoint subscribed to comprobante.authorized (written directly: its deliveries are not what this test reads).

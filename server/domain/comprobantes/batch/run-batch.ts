@@ -276,21 +276,31 @@ async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Ar
   const authorised = picked.filter((p) => p.a.estado === 'AUTORIZADO');
   const refused = picked.filter((p) => p.a.estado === 'NO AUTORIZADO');
   const processing = picked.filter((p) => p.a.estado !== 'AUTORIZADO' && p.a.estado !== 'NO AUTORIZADO');
-  await transitionMany(db, {
-    companyId,
-    from: [...WAITING_FOR_SRI],
-    to: 'AUTORIZADA',
-    authorization: true,
-    now,
-    enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
-    rows: authorised.map(({ row, a }) => ({
-      id: row.id,
-      mensajes: mensajesOf(a),
-      numeroAutorizacion: a.numeroAutorizacion ?? null,
-      fechaAutorizacion: a.fechaAutorizacion ? new Date(a.fechaAutorizacion) : now,
-      authorizationAround: authorizationDocumentParts({ ...a, estado: 'AUTORIZADO', mensajes: mensajesOf(a) }),
-    })),
-  });
+  if (authorised.length) {
+    await db.transaction(async (tx) => {
+      // The sales summary triggers (migration 0012) lock a row per day and point, customer and
+      // product for each comprobante that becomes AUTORIZADA, in the statement's row order: two
+      // lotes authorised at once (of this batch or another of the company) could take them in
+      // opposite orders and deadlock (PostgreSQL aborts one after deadlock_timeout, then the job
+      // waits for its retry). One multi-row authorisation per company at a time.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sales-summary:${companyId}`}))`);
+      await transitionMany(tx, {
+        companyId,
+        from: [...WAITING_FOR_SRI],
+        to: 'AUTORIZADA',
+        authorization: true,
+        now,
+        enqueue: { kind: 'mail_comprobante', runAt: now, onlyIfBuyerHasEmail: true },
+        rows: authorised.map(({ row, a }) => ({
+          id: row.id,
+          mensajes: mensajesOf(a),
+          numeroAutorizacion: a.numeroAutorizacion ?? null,
+          fechaAutorizacion: a.fechaAutorizacion ? new Date(a.fechaAutorizacion) : now,
+          authorizationAround: authorizationDocumentParts({ ...a, estado: 'AUTORIZADO', mensajes: mensajesOf(a) }),
+        })),
+      });
+    });
+  }
   await transitionMany(db, { companyId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', now, rows: refused.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
   await transitionMany(db, { companyId, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', now, rows: processing.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
 }
