@@ -41,6 +41,8 @@ export interface AppConfig {
    * autorizaciones for was not processed: the worker sends it again (domain/comprobantes/jobs/resend-policy.ts).
    */
   sriResendAfterMs?: number;
+  /** SRI_LOTE_POLL_MS: pauses before each ask for a lote's autorizaciones, ms (default batch/run-batch.ts's 0, 250, 500, 1000, 2000). */
+  sriLotePollMs?: number[];
   /** The built-in sandbox answers zero autorizaciones this long after reception, ms (tests). */
   sriSandboxDelayMs?: number;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */

@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const workerDeps: WorkerDeps = { db: deps.db, sri, mailer: deps.mailer, clock: deps.clock, log: app.log, webhooks: webhookOptions(deps), resendAfterMs: deps.config.sriResendAfterMs };
   await comprobanteIssuingRoutes(app, deps, workerDeps);
-  const batchRunner: BatchRunnerDeps = { worker: workerDeps, secretBox: deps.secretBox, consumidorFinalCap: deps.config.consumidorFinalCap, schemasFor: (companyId) => companySchemas.registryFor(companyId) };
+  const batchRunner: BatchRunnerDeps = { worker: workerDeps, secretBox: deps.secretBox, consumidorFinalCap: deps.config.consumidorFinalCap, schemasFor: (companyId) => companySchemas.registryFor(companyId), lotePollDelaysMs: deps.config.sriLotePollMs };
   workerDeps.runBatch = (job) => runBatchJob(batchRunner, job);
   await batchRoutes(app, deps, batchRunner);
   await receivedDocumentRoutes(app, deps, sri);

@@ -90,6 +90,7 @@ export async function bootstrap(config: Config, opts: { logger?: AppDeps['logger
       sriAnnulmentCheckMs: config.sriAnnulmentCheckMs,
       worker: config.workers,
       sriResendAfterMs: config.sriResendAfterMs,
+      sriLotePollMs: config.sriLotePollMs,
       webhookAllowPrivate: config.webhookAllowPrivate,
       backupToken: database.dump ? persistentSecret(config.dataDir, 'backup.token', 32).toString('base64url') : undefined,
     },

@@ -38,6 +38,12 @@ export interface Config {
   corsOrigins: string[];
   /** SRI_RESEND_AFTER_MS: resend a comprobante still without autorización this long after its send (domain/comprobantes/jobs/resend-policy.ts). */
   sriResendAfterMs: number;
+  /**
+   * SRI_LOTE_POLL_MS: pauses before each ask for a lote's autorizaciones in a batch issue, ms, e.g.
+   * "0,250,500,1000,2000" (the default, batch/run-batch.ts); what is still unanswered after the
+   * last goes to the single path. Unset: that default.
+   */
+  sriLotePollMs?: number[];
   /** SRI_ANNULMENT_CHECK_MS: how often the open anulaciones are asked about (domain/comprobantes/annulment/start-annulment-check.ts). */
   sriAnnulmentCheckMs: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target loopback and private addresses (tests, a LAN receiver). */
@@ -71,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // At least 10 s: the SRI may take a few seconds to process; at most a day (it answers within 24 h).
   if (!(Number.isInteger(sriResendAfterMs) && sriResendAfterMs >= 10_000 && sriResendAfterMs <= 86_400_000)) {
     problems.push(`SRI_RESEND_AFTER_MS="${env.SRI_RESEND_AFTER_MS}" debe ser un número entero de milisegundos entre 10000 (10 s) y 86400000 (24 h)`);
+  }
+  const lotePollText = env.SRI_LOTE_POLL_MS?.trim();
+  const sriLotePollMs = lotePollText ? lotePollText.split(',').map((x) => (/^\d{1,5}$/.test(x.trim()) ? Number(x.trim()) : Number.NaN)) : undefined;
+  // 1 to 10 pauses of at most a minute each: past that the single path's own polling takes over.
+  if (sriLotePollMs && !(sriLotePollMs.length <= 10 && sriLotePollMs.every((ms) => ms >= 0 && ms <= 60_000))) {
+    problems.push(`SRI_LOTE_POLL_MS="${env.SRI_LOTE_POLL_MS}" debe ser una lista de 1 a 10 pausas en milisegundos separadas por comas (0 a 60000 cada una), p. ej. 0,250,500,1000,2000`);
   }
   const annulmentText = env.SRI_ANNULMENT_CHECK_MS?.trim();
   const sriAnnulmentCheckMs = annulmentText ? Number(annulmentText) : DEFAULT_ANNULMENT_CHECK_MS;
@@ -111,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy as TrustProxy,
     corsOrigins: corsOrigins as string[],
     sriResendAfterMs,
+    sriLotePollMs,
     sriAnnulmentCheckMs,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,

@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.sriResendAfterMs).toBe(120_000);
     expect(loadConfig({ SRI_RESEND_AFTER_MS: '300000' }).sriResendAfterMs).toBe(300_000);
+    expect(c.sriLotePollMs).toBeUndefined();
+    expect(loadConfig({ SRI_LOTE_POLL_MS: '100, 500,2000' }).sriLotePollMs).toEqual([100, 500, 2000]);
     expect(c.sriAnnulmentCheckMs).toBe(3_600_000);
     expect(loadConfig({ SRI_ANNULMENT_CHECK_MS: '600000' }).sriAnnulmentCheckMs).toBe(600_000);
     expect(c.sriConsultaUrl).toBeUndefined();
@@ -45,6 +47,9 @@ describe('loadConfig', () => {
     [{ SRI_RESEND_AFTER_MS: '500' }, /^SRI_RESEND_AFTER_MS="500" debe ser un número entero de milisegundos entre 10000/],
     [{ SRI_RESEND_AFTER_MS: 'dos minutos' }, /^SRI_RESEND_AFTER_MS="dos minutos"/],
     [{ AUTH_RATE_LIMIT: 'mucho' }, /^AUTH_RATE_LIMIT="mucho"/],
+    [{ SRI_LOTE_POLL_MS: '0,250,medio segundo' }, /^SRI_LOTE_POLL_MS="0,250,medio segundo" debe ser una lista de 1 a 10 pausas/],
+    [{ SRI_LOTE_POLL_MS: '0,90000' }, /^SRI_LOTE_POLL_MS="0,90000"/],
+    [{ SRI_LOTE_POLL_MS: '0,,250' }, /^SRI_LOTE_POLL_MS="0,,250"/],
     [{ SRI_ANNULMENT_CHECK_MS: '1000' }, /^SRI_ANNULMENT_CHECK_MS="1000" debe ser un número entero de milisegundos entre 60000/],
     [{ SRI_ANNULMENT_CHECK_MS: 'una hora' }, /^SRI_ANNULMENT_CHECK_MS="una hora"/],
     [{ SRI_CONSULTA_URL: 'cel.sri.gob.ec' }, /^SRI_CONSULTA_URL debe empezar con http:\/\//],
