@@ -150,9 +150,8 @@ function byStatusPage(parts: { where: SQL; limit: number; offset: number; byStat
     ({ rank, condition }) =>
       sql`(SELECT ${c.companyId}, ${c.id}, ${c.fechaEmision}, ${c.createdAt}, ${sql.raw(String(rank))} AS pay_rank FROM ${c} WHERE ${where} AND ${condition} ORDER BY ${sql.join(defaultOrder(), sql`, `)} LIMIT ${byStatus.window})`,
   );
-  const columns = sql.join(Object.values(summaryColumns).map((field) => sql`${field}`), sql`, `);
   const rank = byStatus.descending ? sql`k.pay_rank DESC` : sql`k.pay_rank`;
-  return sql`SELECT ${columns}, (${counted}) FROM (${sql.join(branches, sql` UNION ALL `)}) AS k JOIN ${c} ON ${c.companyId} = k.company_id AND ${c.id} = k.id ORDER BY ${rank}, k.fecha_emision DESC, k.created_at DESC, k.id LIMIT ${limit} OFFSET ${offset}`;
+  return sql`SELECT ${pageRowJson(counted)} FROM (${sql.join(branches, sql` UNION ALL `)}) AS k JOIN ${c} ON ${c.companyId} = k.company_id AND ${c.id} = k.id ORDER BY ${rank}, k.fecha_emision DESC, k.created_at DESC, k.id LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -179,8 +178,22 @@ export function invoiceListQueries(db: Db, p: ListParams) {
 }
 
 
-/** The selection of a page-with-total row, in column order (both statement forms select it). */
+/** The fields of a page-with-total row, in order (both statement forms select them, as one JSON array: {@link pageRowJson}). */
 const pageSelection = (counted: object) => ({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) });
+
+/**
+ * A page row as one JSON array of {@link pageSelection}'s fields, in order: the driver reads one
+ * value per row instead of 36 (node-postgres' per-field parsing was about a third of the list's CPU
+ * past the database: bench/list.ts, issue 30), and JSON.parse reads the jsonb columns in the same
+ * pass. Values keep their meaning: numbers for numeric and integer columns, ISO text for dates and
+ * timestamps (UTC: '2026-11-22T15:04:05.123+00:00'), the jsonb values themselves; pageRowMapper
+ * decodes them as the columns' own decoders would.
+ */
+const pageRowJson = (counted: object) =>
+  sql`json_build_array(${sql.join(
+    Object.values(pageSelection(counted)).map((field) => sql`${field}`),
+    sql`, `,
+  )})`;
 
 function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof countOf>; pageWithTotal: { toSQL(): Query }; selection: Record<string, unknown> } {
   const { where, limit, offset } = parts;
@@ -188,11 +201,12 @@ function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof co
   const selection = pageSelection(counted);
   /**
    * The page with the exact total on each row, in one statement and one round trip (the count is
-   * an uncorrelated subquery, run once); no row, hence no total, past the last page.
+   * an uncorrelated subquery, run once); no row, hence no total, past the last page. Each row is
+   * one JSON array ({@link pageRowJson}).
    */
   const pageWithTotal = parts.byStatus
     ? { toSQL: () => pgDialect.sqlToQuery(byStatusPage({ where, limit, offset, byStatus: parts.byStatus }, counted)) }
-    : db.select(selection).from(comprobantes).where(where).orderBy(...parts.order).limit(limit).offset(offset);
+    : db.select({ row: pageRowJson(counted) }).from(comprobantes).where(where).orderBy(...parts.order).limit(limit).offset(offset);
   return { count: counted, pageWithTotal, selection };
 }
 
@@ -211,8 +225,9 @@ const preparedLists = new Map<string, PreparedShape<Array<ComprobanteSummaryRow 
 const PREPARED_LISTS_MAX = 500;
 
 /**
- * Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection).
- * A `timestamp with time zone` column is read straight into its ISO text (what the list sends:
+ * Reads a page-with-total row: its one value, the JSON array of the selection's fields in order
+ * ({@link pageRowJson}; parsed by the driver, or its text), each field with its column's decoder.
+ * A `timestamp with time zone` is read straight into its ISO text (what the list sends:
  * server/db/timestamp-iso.ts), not into a Date.
  */
 function pageRowMapper(selection: Record<string, unknown>) {
@@ -227,8 +242,9 @@ function pageRowMapper(selection: Record<string, unknown>) {
     return { key, decode: decoder ? (v: unknown) => decoder.mapFromDriverValue(v) : (v: unknown) => v };
   });
   return (row: unknown[]) => {
+    const values = (typeof row[0] === 'string' ? JSON.parse(row[0]) : row[0]) as unknown[];
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = row[i] === null || row[i] === undefined ? null : fields[i].decode(row[i]);
+    for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = values[i] === null || values[i] === undefined ? null : fields[i].decode(values[i]);
     return out as ComprobanteSummaryRow & { total: number };
   };
 }
