@@ -7,7 +7,7 @@
  * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
 import type { ExtraFilter } from '../screens/list-extra-filters.ts';
-import { and, asc, Column, count, desc, eq, gte, ilike, is, lte, or, SQL, sql, type Query } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, SQL, sql, type Query } from 'drizzle-orm';
 import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
@@ -15,11 +15,11 @@ import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-que
 import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 import { isScoped, scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
-import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
+import { toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
+import { pageRowJson, readPageRow } from './list-page-row.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusSegments } from '../payments/payment-status-sql.ts';
-import { PgDialect, PgTimestamp } from 'drizzle-orm/pg-core';
-import { timestamptzIso } from '../../db/timestamp-iso.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { deleteDraft, findComprobante } from '../../db/repositories/comprobantes.ts';
 
 export interface ComprobanteListQuery extends ListQuery {
@@ -178,27 +178,9 @@ export function invoiceListQueries(db: Db, p: ListParams) {
 }
 
 
-/** The fields of a page-with-total row, in order (both statement forms select them, as one JSON array: {@link pageRowJson}). */
-const pageSelection = (counted: object) => ({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) });
-
-/**
- * A page row as one JSON array of {@link pageSelection}'s fields, in order: the driver reads one
- * value per row instead of 36 (node-postgres' per-field parsing was about a third of the list's CPU
- * past the database: bench/list.ts, issue 30), and JSON.parse reads the jsonb columns in the same
- * pass. Values keep their meaning: numbers for numeric and integer columns, ISO text for dates and
- * timestamps (UTC: '2026-11-22T15:04:05.123+00:00'), the jsonb values themselves; pageRowMapper
- * decodes them as the columns' own decoders would.
- */
-const pageRowJson = (counted: object) =>
-  sql`json_build_array(${sql.join(
-    Object.values(pageSelection(counted)).map((field) => sql`${field}`),
-    sql`, `,
-  )})`;
-
-function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof countOf>; pageWithTotal: { toSQL(): Query }; selection: Record<string, unknown> } {
+function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof countOf>; pageWithTotal: { toSQL(): Query } } {
   const { where, limit, offset } = parts;
   const counted = countOf(db, where);
-  const selection = pageSelection(counted);
   /**
    * The page with the exact total on each row, in one statement and one round trip (the count is
    * an uncorrelated subquery, run once); no row, hence no total, past the last page. Each row is
@@ -207,7 +189,7 @@ function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof co
   const pageWithTotal = parts.byStatus
     ? { toSQL: () => pgDialect.sqlToQuery(byStatusPage({ where, limit, offset, byStatus: parts.byStatus }, counted)) }
     : db.select({ row: pageRowJson(counted) }).from(comprobantes).where(where).orderBy(...parts.order).limit(limit).offset(offset);
-  return { count: counted, pageWithTotal, selection };
+  return { count: counted, pageWithTotal };
 }
 
 function countOf(db: Db, where: SQL) {
@@ -218,42 +200,16 @@ function countOf(db: Db, where: SQL) {
  * Prepared page-with-total statements by shape (server/db/prepared-query.ts). Building a list's SQL
  * with Drizzle and mapping its rows cost about a third of the API's CPU per list request
  * (bench/list.ts, issue #16); the statement is built once per shape, PostgreSQL parses it once per
- * connection, and the rows are read with the columns' own decoders. Shapes are few (filters
+ * connection, and the rows are read by list-page-row.ts (one JSON array each). Shapes are few (filters
  * present, sort, scope form); the cache is bounded all the same.
  */
 const preparedLists = new Map<string, PreparedShape<Array<ComprobanteSummaryRow & { total: number }>>>();
 const PREPARED_LISTS_MAX = 500;
 
-/**
- * Reads a page-with-total row: its one value, the JSON array of the selection's fields in order
- * ({@link pageRowJson}; parsed by the driver, or its text), each field with its column's decoder.
- * A `timestamp with time zone` is read straight into its ISO text (what the list sends:
- * server/db/timestamp-iso.ts), not into a Date.
- */
-function pageRowMapper(selection: Record<string, unknown>) {
-  const fields = Object.entries(selection).map(([key, field]) => {
-    if (is(field, PgTimestamp) && field.withTimezone) {
-      const column = field;
-      const toDate = (v: unknown) => column.mapFromDriverValue(v as string);
-      return { key, decode: (v: unknown) => timestamptzIso(v, toDate) };
-    }
-    // An SQL field's decoder is what `.mapWith()` set (drizzle keeps it internal; mapResultRow reads it the same way).
-    const decoder = is(field, Column) ? field : is(field, SQL) ? (field as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder : null;
-    return { key, decode: decoder ? (v: unknown) => decoder.mapFromDriverValue(v) : (v: unknown) => v };
-  });
-  return (row: unknown[]) => {
-    const values = (typeof row[0] === 'string' ? JSON.parse(row[0]) : row[0]) as unknown[];
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = values[i] === null || values[i] === undefined ? null : fields[i].decode(values[i]);
-    return out as ComprobanteSummaryRow & { total: number };
-  };
-}
-
 function prepareList(db: Db, p: ListParams) {
   const parts = listParts(p, asPlaceholder);
   const statements = listStatements(db, parts);
-  const read = pageRowMapper(statements.selection);
-  return preparedShape(statements.pageWithTotal.toSQL(), (rows) => rows.map((row) => read(row as unknown[])));
+  return preparedShape(statements.pageWithTotal.toSQL(), (rows) => rows.map((row) => readPageRow(row as unknown[])));
 }
 
 /**
