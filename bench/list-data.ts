@@ -80,6 +80,14 @@ export async function seedCompanies(db: pg.Pool, count: number): Promise<BenchCo
   return rows.map((r) => ({ companyId: r.company_id, userId: r.user_id, customerId: r.customer_id }));
 }
 
+/** The companies seedCompanies made in an earlier run (a database kept with `--keep`), in creation order. */
+export async function readCompanies(db: pg.Pool): Promise<BenchCompany[]> {
+  const { rows } = await db.query(
+    `select b.company_id, b.user_id, c.customer_id from bench_company b join bench_customer c on c.company_idx = b.idx and c.customer_idx = 0 order by b.idx`,
+  );
+  return rows.map((r) => ({ companyId: r.company_id, userId: r.user_id, customerId: r.customer_id }));
+}
+
 /** How many invoices the generator has written so far. */
 export async function countInvoices(db: pg.Pool): Promise<number> {
   const { rows } = await db.query(`select count(*)::int as n from comprobante`);

@@ -17,8 +17,11 @@
  * Reports requests/s, p50/p99 ms, API/bare ratio (same run), the server's CPU per request (its
  * process.cpuUsage() over the timed window ÷ requests, bench/cpu-probe.mjs), bytes per response, the server's peak RSS, and
  * p50 growth from the small size to the large one. Writes bench/results/list.json (or
- * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI. BENCH_CPU_PROF=dir writes a V8 CPU profile of
- * the server (node --cpu-prof) into dir; bench/profile-summary.ts reads it.
+ * BENCH_RESULTS_DIR). `--smoke` runs a tiny size for CI. `--keep` leaves the database; `--reuse NAME`
+ * measures again on it without seeding (its one size, no biggest tenant): minutes saved per run
+ * while iterating, as is `--api-only` (no bare SQL loop, dashboard or plans). BENCH_CPU_PROF=dir writes a V8 CPU profile of
+ * the server (node --cpu-prof) into dir; bench/profile-summary.ts reads it, each timed window on its own
+ * with the `--window` the bench prints.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -31,7 +34,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { runSeeds } from '../server/db/seed/run-seeds.ts';
 import { createJwtService } from '../server/auth/jwt.ts';
 import { invoiceListQueries, type ComprobanteListQuery } from '../server/domain/comprobantes/list-comprobantes.ts';
-import { countInvoices, dropHelpers, growInvoices, SEARCH_TERM, seedCompanies, type BenchCompany } from './list-data.ts';
+import { countInvoices, dropHelpers, growInvoices, readCompanies, SEARCH_TERM, seedCompanies, type BenchCompany } from './list-data.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
 import { writeResult } from './machine.ts';
 
@@ -45,6 +48,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    'api-only': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -53,7 +58,7 @@ const LARGE = Number(args.invoices ?? (smoke ? 2_000 : 1_000_000));
 const COMPANIES = Number(args.companies ?? (smoke ? 20 : 1_000));
 const SMALL = Number(args.small ?? (smoke ? 200 : 10_000));
 /** Invoices of one more company, measured alone after the large size: the biggest tenant. */
-const BIG = Number(args.big ?? Math.round(LARGE / 10));
+const BIG = args.reuse ? 0 : Number(args.big ?? Math.round(LARGE / 10));
 const SECONDS = Number(args.seconds ?? (smoke ? 2 : 10));
 const CONNECTIONS = Number(args.connections ?? 64);
 const WARMUP_SECONDS = smoke ? 1 : 3;
@@ -62,7 +67,8 @@ const POOL_SIZE = 10;
 const TODAY = '2026-11-22';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `emite_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+/** `--keep` leaves the database (and its bench_* helper tables); `--reuse NAME` measures on such a database without seeding again. */
+const dbName = args.reuse ?? `emite_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const benchUrl = (() => {
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
@@ -109,7 +115,9 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
   });
   await run(WARMUP_SECONDS); // JIT, connection pools and caches, as in a server that has been up a while
   const u0 = await server.usage();
+  const windowFromUs = Number(process.hrtime.bigint() / 1000n);
   const r = await run(SECONDS);
+  const windowUs = [windowFromUs, Number(process.hrtime.bigint() / 1000n)];
   const u1 = await server.usage();
   const cpuMs = u1.cpuMs - u0.cpuMs;
   const ok = r.requests.total - r.non2xx - r.errors;
@@ -120,11 +128,15 @@ async function load(server: BenchServer, paths: string[], tokens: string[], conn
     p99Ms: r.latency.p99,
     /** The server's process.cpuUsage() over the timed window ÷ requests answered, ms. */
     apiCpuMsPerRequest: r.requests.total > 0 ? round(cpuMs / r.requests.total, 3) : 0,
+    /** Of which in the kernel (system CPU: sockets), ms. */
+    apiSystemCpuMsPerRequest: r.requests.total > 0 ? round((u1.systemCpuMs - u0.systemCpuMs) / r.requests.total, 3) : 0,
     /** SQL statements the server sent per request over the timed window (server/db/client.ts counts them). */
     sqlStatementsPerRequest: r.requests.total > 0 ? round((u1.sqlStatements - u0.sqlStatements) / r.requests.total, 2) : 0,
     bytesPerResponse: ok > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
     non2xx: r.non2xx,
     errors: r.errors,
+    /** The timed window on the monotonic clock, µs, when profiling (bench/profile-summary.ts --window from:to). */
+    ...(process.env.BENCH_CPU_PROF ? { profileWindowUs: windowUs } : {}),
   };
 }
 
@@ -188,10 +200,13 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
       return [{ name: `bench_list_${i}`, ...invoiceListQueries(ctx.database.db, { companyId: c.companyId, query: s.query }).pageWithTotal.toSQL() }];
     });
     const api = await load(ctx.server, paths, ctx.tokens, CONNECTIONS);
-    const bare = await bareLoop(ctx.pool, statements);
+    // `--api-only`: the API's figures alone (no bare SQL loop, dashboard or plans), while iterating on its CPU.
+    const bare = args['api-only'] ? { requestsPerSecond: NaN, p50Ms: NaN, p99Ms: NaN, cpuMsPerRequest: NaN } : await bareLoop(ctx.pool, statements);
     rows.push({ invoices, scenario: s.name, api, bare, ratio: round(api.requestsPerSecond / bare.requestsPerSecond, 2), apiCpuMsPerRequest: api.apiCpuMsPerRequest });
-    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req, ${api.sqlStatementsPerRequest} SQL/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
+    if (api.profileWindowUs) console.log(`  ventana del perfil: --window ${api.profileWindowUs.join(':')}`);
+    console.log(`  ${s.name}: API ${api.requestsPerSecond}/s p50 ${api.p50Ms} ms p99 ${api.p99Ms} ms, ${api.apiCpuMsPerRequest} ms CPU/req (${api.apiSystemCpuMsPerRequest} sistema), ${api.sqlStatementsPerRequest} SQL/req; SQL ${bare.requestsPerSecond}/s p50 ${bare.p50Ms} ms, ${bare.cpuMsPerRequest} ms CPU/req`);
   }
+  if (args['api-only']) return { rows, dashboard: { requestsPerSecond: NaN, p50Ms: NaN, p99Ms: NaN, bytesPerResponse: 0 }, plans: [] };
   const dashboard = await load(ctx.server, sample.map(() => `/api/dashboard?from=2025-12-01&to=${TODAY}`), ctx.tokens, 16);
   console.log(`  dashboard: ${dashboard.requestsPerSecond}/s p50 ${dashboard.p50Ms} ms p99 ${dashboard.p99Ms} ms, ${dashboard.apiCpuMsPerRequest} ms CPU/req`);
   const plans = await explainScenarios(ctx.pool, ctx.database, ctx.companies[0].companyId);
@@ -200,16 +215,16 @@ async function measureSize(ctx: { server: BenchServer; pool: pg.Pool; database: 
 }
 
 async function main() {
-  await adminQuery(adminUrl, `create database ${dbName}`);
+  if (!args.reuse) await adminQuery(adminUrl, `create database ${dbName}`);
   const database = await openDatabase({ databaseUrl: benchUrl, poolSize: 2 });
   const pool = new pg.Pool({ connectionString: benchUrl, max: POOL_SIZE });
   // Dropping the database WITH (FORCE) ends idle connections; the pool reports that as 'error'.
   pool.on('error', () => {});
   let server: BenchServer | undefined;
   try {
-    await runSeeds(database.db);
+    if (!args.reuse) await runSeeds(database.db);
     const t0 = performance.now();
-    const all = await seedCompanies(pool, COMPANIES + 1);
+    const all = args.reuse ? await readCompanies(pool) : await seedCompanies(pool, COMPANIES + 1);
     const companies = all.slice(0, COMPANIES);
     const big = all[COMPANIES];
     const companiesMs = performance.now() - t0;
@@ -223,9 +238,10 @@ async function main() {
 
     const sizes = [];
     // `--small N --invoices N`: one size only (the growth table then compares it with itself).
-    for (const target of SMALL === LARGE ? [SMALL] : [SMALL, LARGE]) {
+    // `--reuse`: the size the kept database has.
+    for (const target of args.reuse ? [await countInvoices(pool)] : SMALL === LARGE ? [SMALL] : [SMALL, LARGE]) {
       const have = await countInvoices(pool);
-      const seedMs = await growInvoices(pool, { from: have, to: target, companies: COMPANIES, today: TODAY });
+      const seedMs = args.reuse ? 0 : await growInvoices(pool, { from: have, to: target, companies: COMPANIES, today: TODAY });
       console.log(`${target.toLocaleString('es-EC')} facturas en ${COMPANIES} empresas (generadas en ${round(seedMs / 1000)} s)`);
       const measured = await measureSize({ server, pool, database, companies, tokens }, target);
       sizes.push({ invoices: target, seedSeconds: round(seedMs / 1000), ...measured, serverPeakRssMb: server.peakRssMb() });
@@ -274,10 +290,10 @@ async function main() {
     console.log(`resultados: ${file}`);
   } finally {
     await server?.stop();
-    await dropHelpers(pool).catch(() => {});
+    if (!args.keep && !args.reuse) await dropHelpers(pool).catch(() => {});
     await pool.end();
     await database.close();
-    if (!args.keep) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+    if (!args.keep && !args.reuse) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
     else console.log(`base conservada: ${benchUrl}`);
   }
 }

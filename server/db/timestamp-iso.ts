@@ -5,8 +5,12 @@
  * past the database: bench/list.ts), this ≈ 0.15 µs.
  */
 
-/** PostgreSQL's text for a UTC timestamptz (DateStyle ISO, TimeZone UTC), years 1000–9999. */
-const UTC_TEXT = /^([1-9]\d{3}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+/**
+ * PostgreSQL's text for a UTC timestamptz (DateStyle ISO, TimeZone UTC), years 1000–9999: as a
+ * column ('2026-11-22 15:04:05.123456+00') or inside JSON ('2026-11-22T15:04:05.123456+00:00', what
+ * json_build_array writes whatever the DateStyle).
+ */
+const UTC_TEXT = /^([1-9]\d{3}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00(?::00)?$/;
 
 /**
  * `text` (a timestamptz column's value from the driver) as `new Date(text).toISOString()` gives it:
@@ -14,6 +18,7 @@ const UTC_TEXT = /^([1-9]\d{3}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/
  * Any other form (another time zone's offset, a year outside 1000–9999, BC, infinity) goes through
  * `decode` (the column's own decoder) and `toISOString()`, so it answers or throws exactly as before.
  * @example timestamptzIso('2026-11-22 15:04:05.123456+00', (t) => new Date(t)) // '2026-11-22T15:04:05.123Z'
+ * @example timestamptzIso('2026-11-22T15:04:05+00:00', (t) => new Date(t)) // '2026-11-22T15:04:05.000Z'
  */
 export function timestamptzIso(text: unknown, decode: (value: unknown) => Date): string {
   if (typeof text === 'string') {

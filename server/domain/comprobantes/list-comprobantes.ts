@@ -7,7 +7,7 @@
  * kilobytes per invoice and live in TOAST): bench/list.ts measures it at 1,000,000 invoices.
  */
 import type { ExtraFilter } from '../screens/list-extra-filters.ts';
-import { and, asc, Column, count, desc, eq, gte, ilike, is, lte, or, SQL, sql, type Query } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, SQL, sql, type Query } from 'drizzle-orm';
 import { preparedShape, runPrepared, type PreparedShape } from '../../db/prepared-query.ts';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/index-tables.ts';
@@ -15,11 +15,11 @@ import { likePattern, orderByFor, pageWindow, type ListQuery } from '../list-que
 import { AppError, notFound, COMPROBANTE_LOCKED } from '../../errors.ts';
 import { theLabelOf } from './comprobante-labels.ts';
 import { isScoped, scopeCondition, type EmissionScope } from '../users/emission-scope.ts';
-import { summaryColumns, toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
+import { toComprobanteSummary, type ComprobanteSummary, type ComprobanteSummaryRow } from './comprobante-view.ts';
+import { pageRowJson, readPageRow } from './list-page-row.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
 import { paymentStatusCondition, paymentStatusesOf, paymentStatusSegments } from '../payments/payment-status-sql.ts';
-import { PgDialect, PgTimestamp } from 'drizzle-orm/pg-core';
-import { timestamptzIso } from '../../db/timestamp-iso.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { deleteDraft, findComprobante } from '../../db/repositories/comprobantes.ts';
 
 export interface ComprobanteListQuery extends ListQuery {
@@ -150,9 +150,8 @@ function byStatusPage(parts: { where: SQL; limit: number; offset: number; byStat
     ({ rank, condition }) =>
       sql`(SELECT ${c.companyId}, ${c.id}, ${c.fechaEmision}, ${c.createdAt}, ${sql.raw(String(rank))} AS pay_rank FROM ${c} WHERE ${where} AND ${condition} ORDER BY ${sql.join(defaultOrder(), sql`, `)} LIMIT ${byStatus.window})`,
   );
-  const columns = sql.join(Object.values(summaryColumns).map((field) => sql`${field}`), sql`, `);
   const rank = byStatus.descending ? sql`k.pay_rank DESC` : sql`k.pay_rank`;
-  return sql`SELECT ${columns}, (${counted}) FROM (${sql.join(branches, sql` UNION ALL `)}) AS k JOIN ${c} ON ${c.companyId} = k.company_id AND ${c.id} = k.id ORDER BY ${rank}, k.fecha_emision DESC, k.created_at DESC, k.id LIMIT ${limit} OFFSET ${offset}`;
+  return sql`SELECT ${pageRowJson(counted)} FROM (${sql.join(branches, sql` UNION ALL `)}) AS k JOIN ${c} ON ${c.companyId} = k.company_id AND ${c.id} = k.id ORDER BY ${rank}, k.fecha_emision DESC, k.created_at DESC, k.id LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -179,21 +178,18 @@ export function invoiceListQueries(db: Db, p: ListParams) {
 }
 
 
-/** The selection of a page-with-total row, in column order (both statement forms select it). */
-const pageSelection = (counted: object) => ({ ...summaryColumns, total: sql<number>`(${counted})`.mapWith(Number) });
-
-function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof countOf>; pageWithTotal: { toSQL(): Query }; selection: Record<string, unknown> } {
+function listStatements(db: Db, parts: ListParts): { count: ReturnType<typeof countOf>; pageWithTotal: { toSQL(): Query } } {
   const { where, limit, offset } = parts;
   const counted = countOf(db, where);
-  const selection = pageSelection(counted);
   /**
    * The page with the exact total on each row, in one statement and one round trip (the count is
-   * an uncorrelated subquery, run once); no row, hence no total, past the last page.
+   * an uncorrelated subquery, run once); no row, hence no total, past the last page. Each row is
+   * one JSON array ({@link pageRowJson}).
    */
   const pageWithTotal = parts.byStatus
     ? { toSQL: () => pgDialect.sqlToQuery(byStatusPage({ where, limit, offset, byStatus: parts.byStatus }, counted)) }
-    : db.select(selection).from(comprobantes).where(where).orderBy(...parts.order).limit(limit).offset(offset);
-  return { count: counted, pageWithTotal, selection };
+    : db.select({ row: pageRowJson(counted) }).from(comprobantes).where(where).orderBy(...parts.order).limit(limit).offset(offset);
+  return { count: counted, pageWithTotal };
 }
 
 function countOf(db: Db, where: SQL) {
@@ -204,40 +200,16 @@ function countOf(db: Db, where: SQL) {
  * Prepared page-with-total statements by shape (server/db/prepared-query.ts). Building a list's SQL
  * with Drizzle and mapping its rows cost about a third of the API's CPU per list request
  * (bench/list.ts, issue #16); the statement is built once per shape, PostgreSQL parses it once per
- * connection, and the rows are read with the columns' own decoders. Shapes are few (filters
+ * connection, and the rows are read by list-page-row.ts (one JSON array each). Shapes are few (filters
  * present, sort, scope form); the cache is bounded all the same.
  */
 const preparedLists = new Map<string, PreparedShape<Array<ComprobanteSummaryRow & { total: number }>>>();
 const PREPARED_LISTS_MAX = 500;
 
-/**
- * Reads a page-with-total row (the selection's fields in order, as drizzle orders a flat selection).
- * A `timestamp with time zone` column is read straight into its ISO text (what the list sends:
- * server/db/timestamp-iso.ts), not into a Date.
- */
-function pageRowMapper(selection: Record<string, unknown>) {
-  const fields = Object.entries(selection).map(([key, field]) => {
-    if (is(field, PgTimestamp) && field.withTimezone) {
-      const column = field;
-      const toDate = (v: unknown) => column.mapFromDriverValue(v as string);
-      return { key, decode: (v: unknown) => timestamptzIso(v, toDate) };
-    }
-    // An SQL field's decoder is what `.mapWith()` set (drizzle keeps it internal; mapResultRow reads it the same way).
-    const decoder = is(field, Column) ? field : is(field, SQL) ? (field as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder : null;
-    return { key, decode: decoder ? (v: unknown) => decoder.mapFromDriverValue(v) : (v: unknown) => v };
-  });
-  return (row: unknown[]) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < fields.length; i += 1) out[fields[i].key] = row[i] === null || row[i] === undefined ? null : fields[i].decode(row[i]);
-    return out as ComprobanteSummaryRow & { total: number };
-  };
-}
-
 function prepareList(db: Db, p: ListParams) {
   const parts = listParts(p, asPlaceholder);
   const statements = listStatements(db, parts);
-  const read = pageRowMapper(statements.selection);
-  return preparedShape(statements.pageWithTotal.toSQL(), (rows) => rows.map((row) => read(row as unknown[])));
+  return preparedShape(statements.pageWithTotal.toSQL(), (rows) => rows.map((row) => readPageRow(row as unknown[])));
 }
 
 /**

@@ -26,6 +26,19 @@ describe('timestamptzIso', () => {
     }
   });
 
+  it('reads the same instants as json_build_array writes them (T, +00:00), for 20 000 UTC timestamps', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i += 1) {
+      const ms = Math.floor(-30_610_224_000_000 + random() * (253_402_300_799_999 + 30_610_224_000_000));
+      const column = pgText(i % 5 === 0 ? ms - (ms % 1000) : ms, i % 3 === 0 ? 0 : Math.floor(random() * 1000));
+      const json = `${column.slice(0, 10)}T${column.slice(11, -3)}+00:00`;
+      expect(timestamptzIso(json, viaDate), json).toBe(new Date(column).toISOString());
+    }
+    expect(timestamptzIso('2026-11-22T23:59:59.999999+00:00', viaDate)).toBe('2026-11-22T23:59:59.999Z');
+    expect(timestamptzIso('2026-11-22T10:04:05.5-05:00', viaDate)).toBe('2026-11-22T15:04:05.500Z');
+  });
+
   it('cuts the fraction to milliseconds as V8 does (no rounding up to the next second)', () => {
     expect(timestamptzIso('2026-11-22 23:59:59.999999+00', viaDate)).toBe('2026-11-22T23:59:59.999Z');
     expect(timestamptzIso('2026-11-22 15:04:05.5+00', viaDate)).toBe('2026-11-22T15:04:05.500Z');
