@@ -105,6 +105,28 @@ export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenAp
     if (home) files = files.concat(c.dashboard);
     else if (/^\\/(?:[^/]+\\/)?[^/]+$/.test(path) && !/^\\/(pages|config)\\//.test(path)) files = files.concat(c.list);
   }
+  // The API requests go before the chunks: the browser's six connections per host (HTTP/1.1)
+  // would otherwise queue them behind every chunk preloaded below.
+  if (api && signedIn && !login && !otherPublic && typeof fetch === 'function') {
+    var requests = {};
+    var get = function (url) {
+      try {
+        var answer = fetch(api.base + url, { headers: { accept: 'application/json', authorization: 'Bearer ' + token } });
+        answer['catch'](function () {});
+        requests[api.base + url] = answer;
+      } catch (e) {}
+    };
+    get(${JSON.stringify(BOOT_PATHS.menu)});
+    get(${JSON.stringify(BOOT_PATHS.schemas)});
+    var name = /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
+    var list = name && Object.prototype.hasOwnProperty.call(api.lists, name[1]) ? api.lists[name[1]] : null;
+    if (list && !parts[1] && typeof URLSearchParams === 'function') {
+      var query = new URLSearchParams({ page: '1', per_page: '20' });
+      if (list.sort) query.set('sort', list.sort);
+      get(list.api + '?' + query.toString());
+    }
+    window.__emiteBoot = { token: token, at: Date.now(), requests: requests };
+  }
   for (var i = 0; i < files.length; i++) {
     if (document.querySelector('link[href="' + files[i] + '"]')) continue;
     var link = document.createElement('link');
@@ -113,25 +135,6 @@ export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenAp
     link.href = files[i];
     document.head.appendChild(link);
   }
-  if (!api || !signedIn || login || otherPublic || typeof fetch !== 'function') return;
-  var requests = {};
-  var get = function (url) {
-    try {
-      var answer = fetch(api.base + url, { headers: { accept: 'application/json', authorization: 'Bearer ' + token } });
-      answer['catch'](function () {});
-      requests[api.base + url] = answer;
-    } catch (e) {}
-  };
-  get(${JSON.stringify(BOOT_PATHS.menu)});
-  get(${JSON.stringify(BOOT_PATHS.schemas)});
-  var name = /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
-  var list = name && Object.prototype.hasOwnProperty.call(api.lists, name[1]) ? api.lists[name[1]] : null;
-  if (list && !parts[1] && typeof URLSearchParams === 'function') {
-    var query = new URLSearchParams({ page: '1', per_page: '20' });
-    if (list.sort) query.set('sort', list.sort);
-    get(list.api + '?' + query.toString());
-  }
-  window.__emiteBoot = { token: token, at: Date.now(), requests: requests };
 })(${JSON.stringify(chunks)}, ${JSON.stringify(api ?? null)});
 `;
 }
