@@ -15,6 +15,8 @@ import { deferred } from './deferred.tsx';
 // not lazy, so a deep link's list is not held back by Suspense throttling (shell/deferred.tsx).
 const ListPage = deferred(() => import('../renderers/ListPage.tsx').then((m) => m.ListPage), <Spinner aria-label="Cargando" />);
 const FormPage = deferred(() => import('../renderers/FormPage.tsx').then((m) => m.FormPage), <Spinner aria-label="Cargando" />);
+// Most screens are lists: asked for as soon as the router loads, not when a route first draws one.
+void ListPage.preload().catch(() => undefined);
 
 /** `/admin/table/:table/catalog` + `{table: 'iva'}` -> `/admin/table/iva/catalog`. */
 const fillPath = (path: string, params: Record<string, string>) => path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));

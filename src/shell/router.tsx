@@ -21,6 +21,12 @@ const AppLayout = deferred(
   </Center>,
 );
 const ScreenRouter = deferred(() => import('./ScreenRouter.tsx').then((m) => m.ScreenRouter), <Spinner aria-label="Cargando" />);
+// Signed in, the frame and the screen router are asked for now: loaded by the time React draws,
+// they draw in the same pass as the rest (the boot script already preloads their chunks).
+if (session.current()) {
+  void AppLayout.preload().catch(() => undefined);
+  void ScreenRouter.preload().catch(() => undefined);
+}
 
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
