@@ -98,11 +98,11 @@ describe('hooks with an answer already arrived', () => {
 
 describe('deferred', () => {
   class Boundary extends Component<{ children: ReactNode }, { error?: string }> {
-    state: { error?: string } = {};
+    override state: { error?: string } = {};
     static getDerivedStateFromError(e: Error) {
       return { error: e.message };
     }
-    render() {
+    override render() {
       return this.state.error ? <p>error: {this.state.error}</p> : this.props.children;
     }
   }
