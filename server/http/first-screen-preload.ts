@@ -118,7 +118,8 @@ export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenAp
     };
     get(${JSON.stringify(BOOT_PATHS.menu)});
     get(${JSON.stringify(BOOT_PATHS.schemas)});
-    var name = /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
+    // Not at /pages/… or /config/…: those are pages of their own (the profile, the company), not lists.
+    var name = !/^\\/(pages|config)\\//.test(path) && /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
     var list = name && Object.prototype.hasOwnProperty.call(api.lists, name[1]) ? api.lists[name[1]] : null;
     if (list && !parts[1] && typeof URLSearchParams === 'function') {
       var query = new URLSearchParams({ page: '1', per_page: '20' });

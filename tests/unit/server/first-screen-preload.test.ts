@@ -115,6 +115,7 @@ describe('first-screen preload script: the API requests', () => {
     expect(sent('#/invoicing/invoice/abc123', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
     expect(sent('#/dashboard', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
     expect(sent('#/invoicing/toString', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+    expect(sent('#/pages/customer', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
   });
 
   it('the API base of the build goes before every path', () => {
