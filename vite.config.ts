@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompressAssets } from './server/http/precompress-assets.ts';
-import { firstScreenChunks, firstScreenScript } from './server/http/first-screen-preload.ts';
+import { firstScreenChunks, firstScreenLists, firstScreenScript } from './server/http/first-screen-preload.ts';
 
 /** Writes .br and .gz beside every built text asset (served by server/http/static-assets.ts with Content-Encoding). */
 const precompress = {
@@ -16,24 +16,28 @@ const precompress = {
 /**
  * Writes assets/preload-first-screen-<hash>.js, a module script in index.html, before the entry, that preloads the lazy
  * chunks of the screen this visit draws first (login page, or the signed-in frame and list), so
- * they download while the entry runs instead of after it (server/http/first-screen-preload.ts).
+ * they download while the entry runs instead of after it, and sends that screen's API requests
+ * (server/http/first-screen-preload.ts).
  */
 function firstScreenPreload() {
   let root = '';
   let base = '/';
+  let apiBase = '';
   let file: string | undefined;
   return {
     name: 'emite-first-screen-preload',
     apply: 'build' as const,
-    configResolved(config: { root: string; base: string }) {
+    configResolved(config: { root: string; base: string; env: Record<string, unknown> }) {
       root = config.root.replace(/\\/g, '/');
       base = config.base;
+      // As src/engine/api-client.ts API_BASE.
+      apiBase = typeof config.env.VITE_API_BASE === 'string' ? config.env.VITE_API_BASE.replace(/\/$/, '') : '';
     },
     generateBundle: {
       // Before vite's own html plugin, whose generateBundle writes index.html (transformIndexHtml below).
       order: 'pre' as const,
       handler(this: { emitFile: (f: object) => string; getFileName: (ref: string) => string }, _options: unknown, bundle: Parameters<typeof firstScreenChunks>[0]) {
-        const ref = this.emitFile({ type: 'asset', name: 'preload-first-screen.js', source: firstScreenScript(firstScreenChunks(bundle, root, base)) });
+        const ref = this.emitFile({ type: 'asset', name: 'preload-first-screen.js', source: firstScreenScript(firstScreenChunks(bundle, root, base), { base: apiBase, lists: firstScreenLists(root) }) });
         file = this.getFileName(ref);
       },
     },

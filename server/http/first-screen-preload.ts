@@ -19,8 +19,18 @@
  *   requests (first-screen.ts); plus the list renderer at `#/<section>/<schema>` or `#/<schema>`,
  *   and the dashboard at `#/`, `#/auth` and `#/dashboard`.
  * A wrong guess costs bandwidth only: the router still imports what it draws.
+ *
+ * Signed in, not at a public page, it also sends the first screen's API requests (the menu, the
+ * schemas and, at a list address without a query, the list's first page as the bundled list.json
+ * describes it: `?page=1&per_page=20[&sort=<defaultSort>]`), with the headers of the API client
+ * (src/engine/api-client.ts), and leaves their promises in `window.__emiteBoot` = `{ token, at,
+ * requests: { <url>: Promise<Response> } }`: the API client takes one instead of fetching when the
+ * same GET with the same token comes (src/engine/boot-requests.ts), so the answers are there by the
+ * time React draws (issue 30). A request nobody takes costs the server one answer.
  * Node built-ins only, as the vite config (also vitest's) loads it.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** The chunk files (paths under the base, e.g. `/assets/LoginPage-ab12.js`) preloaded per case. */
 export type FirstScreenChunks = { login: string[]; app: string[]; list: string[]; dashboard: string[] };
@@ -34,14 +44,57 @@ export const FIRST_SCREEN_MODULES: Record<keyof FirstScreenChunks, string[]> = {
 };
 
 /**
- * The boot script's source: given the chunk table, adds the modulepreload links for the address
- * and session of this visit. Plain ES5-ish JavaScript (it is written as is into the build).
+ * The lists a deep link's first page can be asked for at boot: schema name -> its API path and
+ * list.json's `defaultSort`. As src/engine/first-screen.ts: bundled schemas with list columns, not
+ * page schemas, whose API path needs no route parameter.
  */
-export function firstScreenScript(chunks: FirstScreenChunks): string {
-  return `(function (c) {
-  var path = location.hash.replace(/^#/, '').split('?')[0];
+export type FirstScreenLists = Record<string, { api: string; sort?: string }>;
+
+/** The API requests the boot script may send (the API client's base, VITE_API_BASE, or ''). */
+export type FirstScreenApi = { base: string; lists: FirstScreenLists };
+
+/** Where the menu and the schemas come from (src/engine/menu.ts MENU_PATH, schema-registry.ts SCHEMAS_PATH). */
+export const BOOT_PATHS = { menu: '/api/admin/menu/', schemas: '/api/admin/schema/' };
+
+/**
+ * {@link FirstScreenLists} from the schema folders (`<root>/src/schemas/<name>/{schema,list}.json`),
+ * with schema-registry.ts's apiPathOf rules (`x-api`, record storage, `x-resource`, the name).
+ */
+export function firstScreenLists(root: string): FirstScreenLists {
+  const dir = path.join(root, 'src', 'schemas');
+  const read = (name: string, file: string) => {
+    const f = path.join(dir, name, file);
+    return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>) : {};
+  };
+  const out: FirstScreenLists = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name === 'company' || !existsSync(path.join(dir, name, 'schema.json'))) continue;
+    const schema = read(name, 'schema.json');
+    const list = read(name, 'list.json') as { columns?: unknown[]; defaultSort?: string };
+    const page = Boolean(schema['x-renderer']) && !schema['x-resource'] && !schema['x-api'] && !schema['x-storage'];
+    if (page || !list.columns?.length) continue;
+    const api = (schema['x-api'] as string | undefined) ?? (schema['x-storage'] === 'record' ? `/api/record/${name}` : `/api/${(schema['x-resource'] as string | undefined) ?? name}`);
+    if (/\{\w+\}/.test(api)) continue;
+    out[name] = list.defaultSort ? { api, sort: list.defaultSort } : { api };
+  }
+  return out;
+}
+
+/**
+ * The boot script's source: given the chunk table, adds the modulepreload links for the address
+ * and session of this visit and, given `api`, sends its first API requests. Plain ES5-ish
+ * JavaScript (it is written as is into the build).
+ */
+export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenApi): string {
+  return `(function (c, api) {
+  var parts = location.hash.replace(/^#/, '').split('?');
+  var path = parts[0];
   var signedIn = false;
-  try { signedIn = Boolean(localStorage.getItem('auth_token') && localStorage.getItem('currentUser')); } catch (e) {}
+  var token = null;
+  try {
+    token = localStorage.getItem('auth_token');
+    signedIn = Boolean(token && localStorage.getItem('currentUser'));
+  } catch (e) {}
   var login = /^\\/(auth\\/login|login|pages\\/login)$/.test(path);
   var otherPublic = !login && /^\\/auth\\/./.test(path);
   var home = path === '' || path === '/' || path === '/auth' || path === '/dashboard';
@@ -52,6 +105,29 @@ export function firstScreenScript(chunks: FirstScreenChunks): string {
     if (home) files = files.concat(c.dashboard);
     else if (/^\\/(?:[^/]+\\/)?[^/]+$/.test(path) && !/^\\/(pages|config)\\//.test(path)) files = files.concat(c.list);
   }
+  // The API requests go before the chunks: the browser's six connections per host (HTTP/1.1)
+  // would otherwise queue them behind every chunk preloaded below.
+  if (api && signedIn && !login && !otherPublic && typeof fetch === 'function') {
+    var requests = {};
+    var get = function (url) {
+      try {
+        var answer = fetch(api.base + url, { headers: { accept: 'application/json', authorization: 'Bearer ' + token } });
+        answer['catch'](function () {});
+        requests[api.base + url] = answer;
+      } catch (e) {}
+    };
+    get(${JSON.stringify(BOOT_PATHS.menu)});
+    get(${JSON.stringify(BOOT_PATHS.schemas)});
+    // Not at /pages/… or /config/…: those are pages of their own (the profile, the company), not lists.
+    var name = !/^\\/(pages|config)\\//.test(path) && /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
+    var list = name && Object.prototype.hasOwnProperty.call(api.lists, name[1]) ? api.lists[name[1]] : null;
+    if (list && !parts[1] && typeof URLSearchParams === 'function') {
+      var query = new URLSearchParams({ page: '1', per_page: '20' });
+      if (list.sort) query.set('sort', list.sort);
+      get(list.api + '?' + query.toString());
+    }
+    window.__emiteBoot = { token: token, at: Date.now(), requests: requests };
+  }
   for (var i = 0; i < files.length; i++) {
     if (document.querySelector('link[href="' + files[i] + '"]')) continue;
     var link = document.createElement('link');
@@ -60,7 +136,7 @@ export function firstScreenScript(chunks: FirstScreenChunks): string {
     link.href = files[i];
     document.head.appendChild(link);
   }
-})(${JSON.stringify(chunks)});
+})(${JSON.stringify(chunks)}, ${JSON.stringify(api ?? null)});
 `;
 }
 

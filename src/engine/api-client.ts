@@ -6,11 +6,13 @@
  * - 'menu' / 'profile': throw the server body, or 'Server Error' when there is none;
  * - 'auth': throw the server body or the error message to the page;
  * - 'form': throw ApiError so a form can map `details` onto its fields.
- * A 401 on /api clears the session (the guard then sends the visitor to login).
+ * A 401 on /api clears the session (the guard then sends the visitor to login). A GET the boot
+ * script already sent for the first screen is taken instead of sent again (boot-requests.ts).
  * @example const { data, total } = await api.request({ path: '/api/product', query: { page: 1 } });
  */
 import { notify } from './notify.ts';
 import { session } from './session.ts';
+import { takeBootRequest } from './boot-requests.ts';
 
 export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
 
@@ -92,9 +94,12 @@ export async function request<T = unknown>(p: RequestParams): Promise<ApiResult<
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (p.body !== undefined) headers['content-type'] = p.contentType ?? 'application/json';
+  const target = url(p.path, p.query);
+  // A first screen's GET may already be on its way, sent by the boot script (boot-requests.ts).
+  const sent = (p.method ?? 'GET') === 'GET' && !p.headers && !p.raw ? takeBootRequest(target, token) : undefined;
   let res: Response;
   try {
-    res = await fetch(url(p.path, p.query), { method: p.method ?? 'GET', headers, body: p.body === undefined ? undefined : p.contentType ? (p.body as BodyInit) : JSON.stringify(p.body) });
+    res = await (sent ?? fetch(target, { method: p.method ?? 'GET', headers, body: p.body === undefined ? undefined : p.contentType ? (p.body as BodyInit) : JSON.stringify(p.body) }));
   } catch (err) {
     return fail<T>(kind, 0, undefined, (err as Error).message || 'No se pudo conectar con el servidor');
   }

@@ -24,7 +24,8 @@ export function startFirstScreen(hash: string): void {
   startEarly(MENU_PATH, requestMenu);
   startEarly(SCHEMAS_PATH, requestSchemas);
   // The menu mounts a schema's list at `/<section>/<schema>` or `/<schema>` (menu.ts routesFromMenu).
-  const name = /^\/(?:[^/]+\/)?([^/]+)$/.exec(pathname)?.[1];
+  // `/pages/…` and `/config/…` are pages of their own (the profile, the company), not lists.
+  const name = /^\/(pages|config)\//.test(pathname) ? undefined : /^\/(?:[^/]+\/)?([^/]+)$/.exec(pathname)?.[1];
   const entry = name && name !== 'company' ? BUNDLED[name] : undefined;
   if (!entry || isPageSchema(entry) || !entry.list.columns?.length) return;
   let apiPath: string;

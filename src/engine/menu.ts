@@ -12,7 +12,7 @@ import useSWR from 'swr';
 import fallback from '../schemas/menu.fallback.json';
 import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
-import { takeEarly } from './early-requests.ts';
+import { earlyOptions, peekEarly, takeEarly, useEarlyAnswer } from './early-requests.ts';
 import { isPageSchema, type SchemaEntry } from './schema-registry.ts';
 
 export interface MenuChild {
@@ -37,12 +37,15 @@ export const MENU_PATH = '/api/admin/menu/';
 /** `GET /api/admin/menu/` as such (loadMenu adds the fallback). */
 export const requestMenu = () => request<MenuEntry[]>({ path: MENU_PATH, kind: 'menu' });
 
+type LoadedMenu = { menu: MenuEntry[]; fromFallback: boolean };
+const menuOf = ({ data }: Awaited<ReturnType<typeof requestMenu>>): LoadedMenu | undefined => (Array.isArray(data) ? { menu: data, fromFallback: false } : undefined);
+
 /** The caller's menu; the bundled fallback when the call fails or answers something else. */
-export async function loadMenu(): Promise<{ menu: MenuEntry[]; fromFallback: boolean }> {
+export async function loadMenu(): Promise<LoadedMenu> {
   try {
     // Already asked for when a signed-in deep link started the app (engine/first-screen.ts).
-    const { data } = await (takeEarly<Awaited<ReturnType<typeof requestMenu>>>(MENU_PATH) ?? requestMenu());
-    if (Array.isArray(data)) return { menu: data, fromFallback: false };
+    const loaded = menuOf(await (takeEarly<Awaited<ReturnType<typeof requestMenu>>>(MENU_PATH) ?? requestMenu()));
+    if (loaded) return loaded;
   } catch {
     // spec §8: the menu call passes its error on; the shell answers with the fallback.
   }
@@ -53,7 +56,10 @@ export async function loadMenu(): Promise<{ menu: MenuEntry[]; fromFallback: boo
 export function useMenu(enabled = true): { menu: MenuEntry[]; loading: boolean } {
   // invalidate(MENU_PATH) (a company added a screen of its own) loads it again, keeping the last one meanwhile.
   const revision = useRevision(MENU_PATH);
-  const { data, isLoading } = useSWR(enabled ? ['menu', revision] : null, loadMenu, { revalidateOnFocus: false, keepPreviousData: true });
+  // A deep link's menu that already arrived (first-screen.ts) draws at once, no loading state first.
+  const early = enabled ? peekEarly(MENU_PATH, menuOf) : undefined;
+  const { data, isLoading, mutate } = useSWR(enabled ? ['menu', revision] : null, loadMenu, { revalidateOnFocus: false, keepPreviousData: true, ...earlyOptions(early) });
+  useEarlyAnswer(MENU_PATH, early, mutate);
   return { menu: data?.menu ?? [], loading: isLoading };
 }
 

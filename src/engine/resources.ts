@@ -11,7 +11,7 @@ import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { resolveApiPath, schemaNamed, useSchemas } from './schema-registry.ts';
 import { invalidate, revisionOf, useRevision } from './revisions.ts';
-import { takeEarly } from './early-requests.ts';
+import { earlyOptions, peekEarly, takeEarly, useEarlyAnswer } from './early-requests.ts';
 
 export { invalidate, useRevision };
 
@@ -78,20 +78,23 @@ export const pageRequestKey = (apiPath: string, query: Record<string, string | n
  */
 export async function fetchPage(apiPath: string, query: Record<string, string | number>): Promise<{ rows: Row[]; total: number; totals?: Record<string, number> }> {
   // A deep link's first page may already be on its way (engine/first-screen.ts).
-  const res = await (takeEarly<Awaited<ReturnType<typeof requestPage>>>(pageRequestKey(apiPath, query)) ?? requestPage(apiPath, query));
-  return { rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totals: res.totals };
+  return pageOf(await (takeEarly<Awaited<ReturnType<typeof requestPage>>>(pageRequestKey(apiPath, query)) ?? requestPage(apiPath, query)));
 }
+
+type Page = Awaited<ReturnType<typeof fetchPage>>;
+const pageOf = (res: Awaited<ReturnType<typeof requestPage>>): Page => ({ rows: res.data ?? [], total: res.total ?? res.data?.length ?? 0, totals: res.totals });
 
 /** One page of a resource. Pass `null` to fetch nothing yet. */
 export function useList(p: ListParams | null): ListResult {
   const schemas = useSchemas();
   const apiPath = p ? resolveApiPath({ ...p, schemas }) : '';
   useRevision(apiPath);
-  const { data, isLoading, isValidating } = useSWR(
-    p ? listKey(apiPath, p) : null,
-    ([path, , query]) => fetchPage(path, query),
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  const key = p ? listKey(apiPath, p) : null;
+  // A deep link's first page that already arrived (first-screen.ts) draws at once, no skeleton first.
+  const earlyKey = key && key[3] === 0 ? pageRequestKey(apiPath, key[2]) : '';
+  const early = earlyKey ? peekEarly(earlyKey, pageOf) : undefined;
+  const { data, isLoading, isValidating, mutate } = useSWR(key, ([path, , query]) => fetchPage(path, query), { keepPreviousData: true, revalidateOnFocus: false, ...earlyOptions(early) });
+  useEarlyAnswer(earlyKey, early, mutate);
   return { rows: data?.rows ?? [], total: data?.total ?? 0, totals: data?.totals, isLoading, isValidating };
 }
 

@@ -8,7 +8,7 @@
 import useSWR from 'swr';
 import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
-import { takeEarly } from './early-requests.ts';
+import { earlyOptions, peekEarly, takeEarly, useEarlyAnswer } from './early-requests.ts';
 import { labelFieldOf as coreLabelFieldOf } from '../../core/schema-label.ts';
 
 export interface JsonSchema {
@@ -180,11 +180,14 @@ export const requestSchemas = () => request<SchemaEntry[]>({ path: SCHEMAS_PATH,
 /** The latest effective schemas, for code outside React (save, delete). */
 let effective: Record<string, SchemaEntry> = BUNDLED;
 
+/** The server's entries over the bundled copy; undefined when the answer is not a list of entries. */
+const mergedOf = ({ data }: Awaited<ReturnType<typeof requestSchemas>>): Record<string, SchemaEntry> | undefined =>
+  Array.isArray(data) ? { ...BUNDLED, ...Object.fromEntries(data.map((e) => [e.name, { ...e, ui: e.ui ?? {}, list: e.list ?? {} }])) } : undefined;
+
 export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry>> {
   try {
     // Already asked for when a signed-in deep link started the app (engine/first-screen.ts).
-    const { data } = await (takeEarly<Awaited<ReturnType<typeof requestSchemas>>>(SCHEMAS_PATH) ?? requestSchemas());
-    if (Array.isArray(data)) effective = { ...BUNDLED, ...Object.fromEntries(data.map((e) => [e.name, { ...e, ui: e.ui ?? {}, list: e.list ?? {} }])) };
+    effective = mergedOf(await (takeEarly<Awaited<ReturnType<typeof requestSchemas>>>(SCHEMAS_PATH) ?? requestSchemas())) ?? effective;
   } catch {
     // The bundled copy keeps every screen working when the server cannot say more.
   }
@@ -195,7 +198,13 @@ export async function loadEffectiveSchemas(): Promise<Record<string, SchemaEntry
 export function useSchemas(enabled = true): Record<string, SchemaEntry> {
   // invalidate(SCHEMAS_PATH) (a company changed a screen) loads them again; meanwhile the last ones serve.
   const revision = useRevision(SCHEMAS_PATH);
-  const { data } = useSWR(enabled ? ['schemas', revision] : null, loadEffectiveSchemas, { revalidateOnFocus: false });
+  // A deep link's schemas that already arrived (first-screen.ts) draw at once.
+  const early = enabled ? peekEarly(SCHEMAS_PATH, mergedOf) : undefined;
+  const { data, mutate } = useSWR(enabled ? ['schemas', revision] : null, loadEffectiveSchemas, { revalidateOnFocus: false, ...earlyOptions(early) });
+  useEarlyAnswer(SCHEMAS_PATH, early, (schemas: Record<string, SchemaEntry>, opts: { revalidate: boolean }) => {
+    effective = schemas;
+    return mutate(schemas, opts);
+  });
   return data ?? effective;
 }
 

@@ -10,7 +10,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -32,10 +32,11 @@ import { ExportCsvButton } from './list/ExportCsvButton.tsx';
 import { columnsOf, rowMatches } from './list/list-options.ts';
 import { bulkAction, listAction } from './list/list-actions.ts';
 import type { RowSelection } from './list/ListTable.tsx';
+import { deferred } from '../shell/deferred.tsx';
 
 // Only lists with `"import": true` (products, customers) draw it: its code (dialog, radio group,
 // dry-run table) stays off the other lists' first screen (issue 30).
-const ImportCsvButton = lazy(() => import('./list/ImportCsvDialog.tsx').then((m) => ({ default: m.ImportCsvButton })));
+const ImportCsvButton = deferred(() => import('./list/ImportCsvDialog.tsx').then((m) => m.ImportCsvButton));
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -123,26 +124,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.xlsx && <ExportCsvButton format="xlsx" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
       {list.excelCsv && <ExportCsvButton format="excel-es" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
-      {list.import && access.create && (
-        <Suspense fallback={null}>
-          <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />
-        </Suspense>
-      )}
+      {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
       {bulk?.map(({ name, when }) => {
         const Action = bulkAction(name);
-        return Action ? (
-          <Suspense key={name} fallback={null}>
-            <Action entry={entry} rows={selectedRows.filter((row) => rowMatches(when, row))} onDone={() => setSelected(new Set())} />
-          </Suspense>
-        ) : null;
+        return Action ? <Action key={name} entry={entry} rows={selectedRows.filter((row) => rowMatches(when, row))} onDone={() => setSelected(new Set())} /> : null;
       })}
       {list.actions?.map((name) => {
         const Action = listAction(name);
-        return Action ? (
-          <Suspense key={name} fallback={null}>
-            <Action entry={entry} basePath={basePath} />
-          </Suspense>
-        ) : null;
+        return Action ? <Action key={name} entry={entry} basePath={basePath} /> : null;
       })}
     </>
   );

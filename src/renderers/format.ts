@@ -1,13 +1,17 @@
 /** Display formats for lists and the editor (es-EC): USD money, dd/mm/aaaa dates (core/display-format.ts), Ecuador's time, money inputs. */
 export { date, money, parseDate, plural } from '../../core/display-format.ts';
 
-const DATE_TIME = new Intl.DateTimeFormat('es-EC', { timeZone: 'America/Guayaquil', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+// Made on first use: building it loads the time zone data (≈25 ms), which a list without a
+// date-time column (the invoices) should not pay on its first draw (issue 30).
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const DATE_TIME = () =>
+  (dateTimeFormat ??= new Intl.DateTimeFormat('es-EC', { timeZone: 'America/Guayaquil', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }));
 
 /** An ISO instant in Ecuador's time (the SRI's clock), dd/mm/aaaa with the time, e.g. `23/11/2026, 09:30`. */
 export const dateTime = (v: unknown) => {
   if (typeof v !== 'string' || !v) return '';
   const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : DATE_TIME.format(d);
+  return Number.isNaN(d.getTime()) ? v : DATE_TIME().format(d);
 };
 
 /**

@@ -4,7 +4,7 @@
  * menu) and the page. On every navigation the drawer closes, the page scrolls to the top and
  * stray modal backdrops go (NavigationEffects).
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Box, Flex, Heading, IconButton, Spinner } from '@chakra-ui/react';
 import { LuMenu, LuPanelLeftClose, LuPanelLeftOpen } from 'react-icons/lu';
@@ -26,12 +26,10 @@ const SLIM_SCROLLBAR = typeof navigator !== 'undefined' && !/Mac|iPhone|iPad/.te
 
 export function AppLayout() {
   const { menu } = useMenu();
-  // The first screen needs the menu, the schemas and the list renderer: asked for together here,
-  // not one after another as each component mounts (bench:ui counts the rounds in series).
+  // The first screen needs the menu, the schemas and the list renderer: asked for together here
+  // (the list renderer by ScreenRouter.tsx as it loads), not one after another as each component
+  // mounts (bench:ui counts the rounds in series).
   useSchemas();
-  useEffect(() => {
-    void import('../renderers/ListPage.tsx');
-  }, []);
   const { pathname } = useLocation();
   const [minimized, setMinimized] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);

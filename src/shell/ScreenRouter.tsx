@@ -3,16 +3,20 @@
  * list and form (or its page renderer), and lists that declare `nested` mount the nested schema
  * under each record (a table's catalog). See `routesFromMenu`.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMenu, routesFromMenu, type ScreenRoute } from '../engine/menu.ts';
 import { useSchemas } from '../engine/schema-registry.ts';
 import { customRenderer } from '../renderers/custom-renderers.ts';
+import { deferred } from './deferred.tsx';
 
-// Lists and forms (react-table, rjsf, ajv) load with the first screen that needs them.
-const ListPage = lazy(() => import('../renderers/ListPage.tsx').then((m) => ({ default: m.ListPage })));
-const FormPage = lazy(() => import('../renderers/FormPage.tsx').then((m) => ({ default: m.FormPage })));
+// Lists and forms (react-table, rjsf, ajv) load with the first screen that needs them; deferred,
+// not lazy, so a deep link's list is not held back by Suspense throttling (shell/deferred.tsx).
+const ListPage = deferred(() => import('../renderers/ListPage.tsx').then((m) => m.ListPage), <Spinner aria-label="Cargando" />);
+const FormPage = deferred(() => import('../renderers/FormPage.tsx').then((m) => m.FormPage), <Spinner aria-label="Cargando" />);
+// Most screens are lists: asked for as soon as the router loads, not when a route first draws one.
+void ListPage.preload().catch(() => undefined);
 
 /** `/admin/table/:table/catalog` + `{table: 'iva'}` -> `/admin/table/iva/catalog`. */
 const fillPath = (path: string, params: Record<string, string>) => path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));

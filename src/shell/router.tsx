@@ -4,17 +4,29 @@
  * app layout, the menu's screens by ScreenRouter. The empty path goes to `#/auth`, which goes to the
  * dashboard when a session exists.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Guard } from './Guard.tsx';
 import { session } from '../engine/session.ts';
+import { deferred } from './deferred.tsx';
 
 // The signed-in frame (menu, drawer, popovers) loads after the guard lets the user in, so the
-// login page's first load stays small.
-const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
-const ScreenRouter = lazy(() => import('./ScreenRouter.tsx').then((m) => ({ default: m.ScreenRouter })));
+// login page's first load stays small. Deferred, not lazy: no Suspense throttling on a deep link.
+const AppLayout = deferred(
+  () => import('./AppLayout.tsx').then((m) => m.AppLayout),
+  <Center minH="100vh">
+    <Spinner size="lg" aria-label="Cargando" />
+  </Center>,
+);
+const ScreenRouter = deferred(() => import('./ScreenRouter.tsx').then((m) => m.ScreenRouter), <Spinner aria-label="Cargando" />);
+// Signed in, the frame and the screen router are asked for now: loaded by the time React draws,
+// they draw in the same pass as the rest (the boot script already preloads their chunks).
+if (session.current()) {
+  void AppLayout.preload().catch(() => undefined);
+  void ScreenRouter.preload().catch(() => undefined);
+}
 
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
@@ -49,15 +61,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <Guard>
-        <Suspense
-          fallback={
-            <Center minH="100vh">
-              <Spinner size="lg" aria-label="Cargando" />
-            </Center>
-          }
-        >
-          <AppLayout />
-        </Suspense>
+        <AppLayout />
       </Guard>
     ),
     children: [

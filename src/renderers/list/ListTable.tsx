@@ -1,9 +1,12 @@
 /**
  * The rows of a list page (@tanstack/react-table, sorting and paging done by the server): sortable
  * headers (`field`, then `-field`), skeleton rows on the first load, row click or Enter to open.
+ * The rows and cells are plain `<tr>`/`<td>`, styled once at the table from the theme's table recipe
+ * (the Chakra row and cell components styled each cell on every draw: half of a list's first draw,
+ * issue 30); they look as Table.Row / Table.Cell do.
  */
-import { useMemo, type ReactNode } from 'react';
-import { Button, HStack, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Button, HStack, Skeleton, Table, VisuallyHidden, useSlotRecipe } from '@chakra-ui/react';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
 import type { Row } from '../../engine/resources.ts';
@@ -16,6 +19,17 @@ type Meta = { align?: Align; format?: ListColumn['format'] } | undefined;
 const alignOf = (meta: unknown) => (meta as Meta)?.align;
 // Amounts, dates, codes shown by name and badges read badly when wrapped; the table scrolls instead.
 const noWrap = (meta: unknown) => Boolean((meta as Meta)?.format && (meta as Meta)?.format !== 'text');
+/** A body cell's own style (its column's alignment, no wrapping), one object per kind of column. */
+const cellStyles = new Map<string, CSSProperties | undefined>();
+function cellStyle(meta: unknown): CSSProperties | undefined {
+  const align = alignOf(meta);
+  const nowrap = noWrap(meta);
+  const key = `${align ?? ''}:${nowrap}`;
+  if (!cellStyles.has(key)) cellStyles.set(key, align || nowrap ? { ...(align ? { textAlign: align } : {}), ...(nowrap ? { whiteSpace: 'nowrap' } : {}) } : undefined);
+  return cellStyles.get(key);
+}
+/** The table's variants (the header keeps Chakra's components; the body rows and cells take the same recipe's styles). */
+const VARIANTS = { size: 'sm', interactive: true, stickyHeader: true } as const;
 
 export interface ListTableProps {
   columns: ListColumn[];
@@ -121,8 +135,15 @@ export function ListTable(p: ListTableProps) {
   );
   const table = useReactTable({ data: p.rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, getRowId: (r) => String(r._id) });
 
+  // The recipe's row and cell styles, applied once to every body row and cell (see the file's note).
+  const recipe = useSlotRecipe({ key: 'table' });
+  const bodyCss = useMemo(() => {
+    const styles = recipe(VARIANTS);
+    return { '& > tbody > tr': styles.row, '& > tbody > tr[tabindex]': { cursor: 'pointer' }, '& > tbody > tr > td': styles.cell };
+  }, [recipe]);
+
   return (
-    <Table.Root size="sm" interactive stickyHeader>
+    <Table.Root {...VARIANTS} css={bodyCss}>
       <Table.Header>
         {table.getHeaderGroups().map((hg) => (
           <Table.Row key={hg.id}>
@@ -149,18 +170,17 @@ export function ListTable(p: ListTableProps) {
       <Table.Body>
         {p.loading && p.rows.length === 0
           ? Array.from({ length: 5 }, (_, i) => (
-              <Table.Row key={i} data-testid="skeleton-row">
+              <tr key={i} data-testid="skeleton-row">
                 {columns.map((_c, j) => (
-                  <Table.Cell key={j}>
+                  <td key={j}>
                     <Skeleton height="4" />
-                  </Table.Cell>
+                  </td>
                 ))}
-              </Table.Row>
+              </tr>
             ))
           : table.getRowModel().rows.map((row) => (
-              <Table.Row
+              <tr
                 key={row.id}
-                cursor="pointer"
                 tabIndex={0}
                 onClick={() => p.onOpen(row.original)}
                 onKeyDown={(e) => {
@@ -168,11 +188,11 @@ export function ListTable(p: ListTableProps) {
                 }}
               >
                 {row.getVisibleCells().map((c) => (
-                  <Table.Cell key={c.id} textAlign={alignOf(c.column.columnDef.meta)} whiteSpace={noWrap(c.column.columnDef.meta) ? 'nowrap' : undefined}>
+                  <td key={c.id} style={cellStyle(c.column.columnDef.meta)}>
                     {flexRender(c.column.columnDef.cell, c.getContext())}
-                  </Table.Cell>
+                  </td>
                 ))}
-              </Table.Row>
+              </tr>
             ))}
       </Table.Body>
       {p.footer && p.rows.length > 0 && (

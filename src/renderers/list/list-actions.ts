@@ -1,12 +1,13 @@
 /**
  * Named extra actions a list's toolbar can offer, asked for by list.json's `actions` (e.g. the
- * Proveedores list's `"actions": ["copy-from-customers"]`). Each is loaded lazily, like the custom
+ * Proveedores list's `"actions": ["copy-from-customers"]`). Each is loaded on first use (shell/deferred.tsx, no Suspense), like the custom
  * renderers, so a list without actions carries none of their code. An unknown name shows nothing.
  * @example
  * registerListAction('copy-from-customers', () => import('../supplier/CopyFromCustomersAction.tsx'));
  * const Action = listAction('copy-from-customers'); // <Action entry={entry} basePath="/purchases/supplier" />
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { deferred, type Deferred } from '../../shell/deferred.tsx';
 import type { SchemaEntry } from '../../engine/schema-registry.ts';
 import type { Row } from '../../engine/resources.ts';
 
@@ -17,11 +18,11 @@ export interface ListActionProps {
   basePath: string;
 }
 
-type Action = LazyExoticComponent<ComponentType<ListActionProps>>;
+type Action = Deferred<ListActionProps>;
 const actions = new Map<string, Action>();
 
 export function registerListAction(name: string, load: () => Promise<{ default: ComponentType<ListActionProps> }>): void {
-  actions.set(name, lazy(load));
+  actions.set(name, deferred(() => load().then((m) => m.default)));
 }
 
 /** The action registered under a name, or undefined. */
@@ -41,16 +42,16 @@ export interface BulkActionProps {
   onDone: () => void;
 }
 
-type BulkAction = LazyExoticComponent<ComponentType<BulkActionProps>>;
+type BulkAction = Deferred<BulkActionProps>;
 const bulkActions = new Map<string, BulkAction>();
 
 /**
- * An action on a list's selected rows, asked for by list.json's `bulkActions` (loaded lazily).
+ * An action on a list's selected rows, asked for by list.json's `bulkActions` (loaded on first use).
  * @example registerBulkAction('issue-batch', () => import('../comprobante/IssueSelectedAction.tsx'));
 registerBulkAction('register-payment', () => import('../comprobante/RegisterPaymentsAction.tsx'));
  */
 export function registerBulkAction(name: string, load: () => Promise<{ default: ComponentType<BulkActionProps> }>): void {
-  bulkActions.set(name, lazy(load));
+  bulkActions.set(name, deferred(() => load().then((m) => m.default)));
 }
 
 /** The bulk action registered under a name, or undefined. */

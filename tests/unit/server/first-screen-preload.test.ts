@@ -76,3 +76,57 @@ describe('firstScreenChunks', () => {
     expect(() => firstScreenChunks(rest, root)).toThrow(/ListPage\.tsx/);
   });
 });
+
+describe('first-screen preload script: the API requests', () => {
+  const API = { base: '', lists: { invoice: { api: '/api/invoice', sort: '-fechaEmision' }, customer: { api: '/api/customer' } } };
+
+  /** Runs the boot script with a session or not; returns the fetches it sent and what it left in window.__emiteBoot. */
+  function sent(hash: string, signedIn: boolean, api: typeof API & { base?: string } = API) {
+    const order: string[] = [];
+    const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+    const store: Record<string, string> = signedIn ? { auth_token: 'tok', currentUser: '{"_id":"u"}' } : {};
+    const document = {
+      querySelector: () => null,
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (l: { href: string }) => order.push(`link ${l.href}`) },
+    };
+    const fetch = (url: string, init: { headers: Record<string, string> }) => {
+      order.push(`fetch ${url}`);
+      calls.push({ url, headers: init.headers });
+      return Promise.resolve({ ok: true });
+    };
+    const window: { __emiteBoot?: { token: string; at: number; requests: Record<string, Promise<unknown>> } } = {};
+    new Function('location', 'localStorage', 'document', 'fetch', 'window', 'URLSearchParams', firstScreenScript(CHUNKS, api))({ hash }, { getItem: (k: string) => store[k] ?? null }, document, fetch, window, URLSearchParams);
+    return { calls, order, boot: window.__emiteBoot };
+  }
+
+  it("signed in at a list address without a query: the menu, the schemas and the list's first page as list.json sorts it, with the bearer, before any chunk", () => {
+    const { calls, order, boot } = sent('#/invoicing/invoice', true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/', '/api/invoice?page=1&per_page=20&sort=-fechaEmision']);
+    expect(calls.every((c) => c.headers.authorization === 'Bearer tok' && c.headers.accept === 'application/json')).toBe(true);
+    expect(order.findIndex((o) => o.startsWith('link'))).toBe(3);
+    expect(boot!.token).toBe('tok');
+    expect(Object.keys(boot!.requests)).toEqual(calls.map((c) => c.url));
+    expect(sent('#/customer', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/', '/api/customer?page=1&per_page=20']);
+  });
+
+  it('a list address with a query, or an address that is no list: the menu and the schemas only', () => {
+    expect(sent('#/invoicing/invoice?status=BORRADOR', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+    expect(sent('#/invoicing/invoice/abc123', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+    expect(sent('#/dashboard', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+    expect(sent('#/invoicing/toString', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+    expect(sent('#/pages/customer', true).calls.map((c) => c.url)).toEqual(['/api/admin/menu/', '/api/admin/schema/']);
+  });
+
+  it('the API base of the build goes before every path', () => {
+    expect(sent('#/customer', true, { ...API, base: 'https://api.example.ec' }).calls.map((c) => c.url)).toEqual(['https://api.example.ec/api/admin/menu/', 'https://api.example.ec/api/admin/schema/', 'https://api.example.ec/api/customer?page=1&per_page=20']);
+  });
+
+  it('nothing is asked without a session, at the login page or at the other public pages', () => {
+    for (const [hash, signedIn] of [['#/invoicing/invoice', false], ['#/login', true], ['#/pages/login', true], ['#/auth/register', true], ['#/auth/reset-password/x', false]] as const) {
+      const { calls, boot } = sent(hash, signedIn);
+      expect(calls, hash).toEqual([]);
+      expect(boot, hash).toBeUndefined();
+    }
+  });
+});
