@@ -9,6 +9,7 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Guard } from './Guard.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { session } from '../engine/session.ts';
 
 // The signed-in frame (menu, drawer, popovers) loads after the guard lets the user in, so the
@@ -16,12 +17,15 @@ import { session } from '../engine/session.ts';
 const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 const ScreenRouter = lazy(() => import('./ScreenRouter.tsx').then((m) => ({ default: m.ScreenRouter })));
 
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
-const ActivatePage = lazy(() => import('./pages/ActivatePage.tsx'));
-const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage.tsx'));
+// The public pages draw their own spinner while their chunk loads (lazy-page.tsx: no Suspense
+// fallback, so React does not hold the page back after it arrives).
+const loadingPage = <Spinner aria-label="Cargando" />;
+const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'), loadingPage);
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage.tsx'), loadingPage);
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage.tsx'), loadingPage);
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage.tsx'), loadingPage);
+const ActivatePage = lazyPage(() => import('./pages/ActivatePage.tsx'), loadingPage);
+const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage.tsx'), loadingPage);
 const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
 const CompanyPage = lazy(() => import('./pages/CompanyPage.tsx'));
 
@@ -71,3 +75,16 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createHashRouter(routes);
+
+/**
+ * Starts loading the login page's chunk when the visit draws it first: `#/login`, `#/auth/login`,
+ * `#/pages/login`, or, without a session, any address but the other public pages (the guard sends
+ * the visitor to login). Its chunks are already on their way (the build's first-screen preload);
+ * importing them while the entry still runs lets the first render draw the form itself.
+ * @param hash `location.hash`, e.g. `#/login?returnUrl=%2Fdashboard`
+ */
+export function preloadFirstPage(hash: string, signedIn: boolean): void {
+  const path = hash.replace(/^#/, '').split('?')[0];
+  const login = /^\/(auth\/login|login|pages\/login)$/.test(path);
+  if (login || (!signedIn && !/^\/auth\/./.test(path))) void LoginPage.preload();
+}
