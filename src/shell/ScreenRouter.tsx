@@ -3,16 +3,18 @@
  * list and form (or its page renderer), and lists that declare `nested` mount the nested schema
  * under each record (a table's catalog). See `routesFromMenu`.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMenu, routesFromMenu, type ScreenRoute } from '../engine/menu.ts';
 import { useSchemas } from '../engine/schema-registry.ts';
 import { customRenderer } from '../renderers/custom-renderers.ts';
+import { lazyPage } from './lazy-page.tsx';
 
-// Lists and forms (react-table, rjsf, ajv) load with the first screen that needs them.
-const ListPage = lazy(() => import('../renderers/ListPage.tsx').then((m) => ({ default: m.ListPage })));
-const FormPage = lazy(() => import('../renderers/FormPage.tsx').then((m) => ({ default: m.FormPage })));
+// Lists and forms (react-table, rjsf, ajv) load with the first screen that needs them, drawing a
+// spinner meanwhile without a Suspense fallback (lazy-page.tsx: React commits them on arrival).
+const ListPage = lazyPage(() => import('../renderers/ListPage.tsx').then((m) => ({ default: m.ListPage })), <Spinner aria-label="Cargando" />);
+const FormPage = lazyPage(() => import('../renderers/FormPage.tsx').then((m) => ({ default: m.FormPage })), <Spinner aria-label="Cargando" />);
 
 /** `/admin/table/:table/catalog` + `{table: 'iva'}` -> `/admin/table/iva/catalog`. */
 const fillPath = (path: string, params: Record<string, string>) => path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));

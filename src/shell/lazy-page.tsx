@@ -13,22 +13,24 @@
  * during render, as `React.lazy` does, for the nearest error boundary.
  * @example const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'), <Spinner aria-label="Cargando" />);
  */
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /** A component that loads `load()` when first rendered (or preloaded), showing `fallback` meanwhile. */
-export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
+// Any component, as React.lazy takes.
+export type LazyPage<C extends ComponentType<any>> = ((props: ComponentProps<C>) => ReactNode) & { preload: () => Promise<void> };
 
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode): LazyPage<P> {
-  let loaded: ComponentType<P> | undefined;
+// Any component, as React.lazy takes.
+export function lazyPage<C extends ComponentType<any>>(load: () => Promise<{ default: C }>, fallback: ReactNode): LazyPage<C> {
+  let loaded: ComponentType<ComponentProps<C>> | undefined;
   let failure: { error: unknown } | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
     (pending ??= load().then(
-      (m) => void (loaded = m.default),
+      (m) => void (loaded = m.default as ComponentType<ComponentProps<C>>),
       (error: unknown) => void (failure = { error }),
     ));
 
-  function Page(props: P) {
+  function Page(props: ComponentProps<C>) {
     const [, setArrived] = useState(false);
     const ready = Boolean(loaded || failure);
     useEffect(() => {

@@ -14,8 +14,14 @@ import { session } from '../engine/session.ts';
 
 // The signed-in frame (menu, drawer, popovers) loads after the guard lets the user in, so the
 // login page's first load stays small.
-const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
-const ScreenRouter = lazy(() => import('./ScreenRouter.tsx').then((m) => ({ default: m.ScreenRouter })));
+// Both draw their own spinner meanwhile (lazy-page.tsx), so React commits them as soon as they arrive.
+const appLoading = (
+  <Center minH="100vh">
+    <Spinner size="lg" aria-label="Cargando" />
+  </Center>
+);
+const AppLayout = lazyPage(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })), appLoading);
+const ScreenRouter = lazyPage(() => import('./ScreenRouter.tsx').then((m) => ({ default: m.ScreenRouter })), <Spinner aria-label="Cargando" />);
 
 // The public pages draw their own spinner while their chunk loads (lazy-page.tsx: no Suspense
 // fallback, so React does not hold the page back after it arrives).
@@ -53,13 +59,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <Guard>
-        <Suspense
-          fallback={
-            <Center minH="100vh">
-              <Spinner size="lg" aria-label="Cargando" />
-            </Center>
-          }
-        >
+        <Suspense fallback={appLoading}>
           <AppLayout />
         </Suspense>
       </Guard>

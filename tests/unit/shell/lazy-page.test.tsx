@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+/**
+ * lazyPage (src/shell/lazy-page.tsx): the page's own fallback while its chunk loads, the page as
+ * soon as it arrives (no Suspense fallback, so nothing holds it back), at once when preloaded, and
+ * a failed load thrown to the nearest error boundary.
+ */
+import { Component, type ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { lazyPage } from '../../../src/shell/lazy-page.tsx';
+
+afterEach(cleanup);
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+const Greeting = ({ name }: { name: string }) => <p>Hola, {name}</p>;
+
+class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>Falló: {this.state.error.message}</p> : this.props.children;
+  }
+}
+
+describe('lazyPage', () => {
+  it('shows its fallback until the chunk arrives, then the page with its props', async () => {
+    const chunk = deferred<{ default: typeof Greeting }>();
+    let loads = 0;
+    const Page = lazyPage(() => (loads++, chunk.promise), <p>Cargando</p>);
+    render(<Page name="Ana" />);
+    expect(screen.getByText('Cargando')).toBeTruthy();
+    await act(async () => chunk.resolve({ default: Greeting }));
+    expect(screen.getByText('Hola, Ana')).toBeTruthy();
+    expect(screen.queryByText('Cargando')).toBeNull();
+    expect(loads).toBe(1);
+  });
+
+  it('draws the page in its first render once preloaded', async () => {
+    const Page = lazyPage(() => Promise.resolve({ default: Greeting }), <p>Cargando</p>);
+    await Page.preload();
+    render(<Page name="Luis" />);
+    expect(screen.getByText('Hola, Luis')).toBeTruthy();
+  });
+
+  it('throws a failed load to the nearest error boundary', async () => {
+    const chunk = deferred<{ default: typeof Greeting }>();
+    const Page = lazyPage(() => chunk.promise, <p>Cargando</p>);
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      render(
+        <Boundary>
+          <Page name="Eva" />
+        </Boundary>,
+      );
+      await act(async () => chunk.reject(new Error('sin red')));
+      expect(screen.getByText('Falló: sin red')).toBeTruthy();
+    } finally {
+      console.error = quiet;
+    }
+  });
+});
