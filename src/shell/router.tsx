@@ -81,10 +81,11 @@ export const createAppRouter = () => createHashRouter(routes);
  * `#/pages/login`, or, without a session, any address but the other public pages (the guard sends
  * the visitor to login). Its chunks are already on their way (the build's first-screen preload);
  * importing them while the entry still runs lets the first render draw the form itself.
+ * @returns when the login page's module is there (or failed to load), or undefined when the visit starts elsewhere
  * @param hash `location.hash`, e.g. `#/login?returnUrl=%2Fdashboard`
  */
-export function preloadFirstPage(hash: string, signedIn: boolean): void {
+export function preloadFirstPage(hash: string, signedIn: boolean): Promise<void> | undefined {
   const path = hash.replace(/^#/, '').split('?')[0];
   const login = /^\/(auth\/login|login|pages\/login)$/.test(path);
-  if (login || (!signedIn && !/^\/auth\/./.test(path))) void LoginPage.preload();
+  return login || (!signedIn && !/^\/auth\/./.test(path)) ? LoginPage.preload() : undefined;
 }
