@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompressAssets } from './server/http/precompress-assets.ts';
 import { firstScreenChunks, firstScreenLists, firstScreenScript } from './server/http/first-screen-preload.ts';
+import { withoutRuntimeGlobalCss } from './src/shell/chakra-static-css.ts';
 
 /** Writes .br and .gz beside every built text asset (served by server/http/static-assets.ts with Content-Encoding). */
 const precompress = {
@@ -51,6 +52,40 @@ function firstScreenPreload() {
   };
 }
 
+/**
+ * Chakra's global CSS (reset, global rules, token variables) as `assets/chakra-<hash>.css`, linked
+ * from index.html, instead of being built and inserted by the entry at startup; the app's Chakra is
+ * built with an empty `_global` (src/shell/chakra-static-css.ts). Builds only: dev and tests keep Chakra as is.
+ */
+function chakraStaticCss() {
+  let base = '/';
+  let file: string | undefined;
+  return {
+    name: 'emite-chakra-static-css',
+    apply: 'build' as const,
+    configResolved(config: { base: string }) {
+      base = config.base;
+    },
+    transform(code: string, id: string) {
+      return id.replace(/\\/g, '/').endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js') ? { code: withoutRuntimeGlobalCss(code), map: null } : null;
+    },
+    generateBundle: {
+      // Before vite's html plugin writes index.html (transformIndexHtml below).
+      order: 'pre' as const,
+      async handler(this: { emitFile: (f: object) => string; getFileName: (ref: string) => string }) {
+        const { chakraStaticCss: css } = await import('./src/shell/chakra-static-css.ts');
+        file = this.getFileName(this.emitFile({ type: 'asset', name: 'chakra.css', source: await css() }));
+      },
+    },
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler() {
+        return file ? [{ tag: 'link', attrs: { rel: 'stylesheet', href: base + file }, injectTo: 'head' as const }] : [];
+      },
+    },
+  };
+}
+
 /** @rjsf/chakra-ui's import of '@chakra-ui/react' goes to src/shell/chakra-for-rjsf.ts (Emite's system as defaultSystem). */
 const rjsfChakraSystem = {
   name: 'emite-rjsf-chakra-system',
@@ -70,7 +105,7 @@ const rjsfChakraSystem = {
  * e2e:  the real server and Debian Chromium, one file at a time.
  */
 export default defineConfig({
-  plugins: [react(), precompress, rjsfChakraSystem, firstScreenPreload()],
+  plugins: [react(), precompress, rjsfChakraSystem, firstScreenPreload(), chakraStaticCss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

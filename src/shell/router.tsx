@@ -28,12 +28,15 @@ if (session.current()) {
   void ScreenRouter.preload().catch(() => undefined);
 }
 
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
-const ActivatePage = lazy(() => import('./pages/ActivatePage.tsx'));
-const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage.tsx'));
+// The public pages draw their own spinner while their chunk loads (deferred.tsx: no Suspense
+// fallback, so React does not hold the page back after it arrives).
+const loadingPage = <Spinner aria-label="Cargando" />;
+const LoginPage = deferred(() => import('./pages/LoginPage.tsx').then((m) => m.default), loadingPage);
+const RegisterPage = deferred(() => import('./pages/RegisterPage.tsx').then((m) => m.default), loadingPage);
+const ForgotPasswordPage = deferred(() => import('./pages/ForgotPasswordPage.tsx').then((m) => m.default), loadingPage);
+const ResetPasswordPage = deferred(() => import('./pages/ResetPasswordPage.tsx').then((m) => m.default), loadingPage);
+const ActivatePage = deferred(() => import('./pages/ActivatePage.tsx').then((m) => m.default), loadingPage);
+const ConfirmEmailPage = deferred(() => import('./pages/ConfirmEmailPage.tsx').then((m) => m.default), loadingPage);
 const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
 const CompanyPage = lazy(() => import('./pages/CompanyPage.tsx'));
 
@@ -75,3 +78,17 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createHashRouter(routes);
+
+/**
+ * Starts loading the login page's chunk when the visit draws it first: `#/login`, `#/auth/login`,
+ * `#/pages/login`, or, without a session, any address but the other public pages (the guard sends
+ * the visitor to login). Its chunks are already on their way (the build's first-screen preload);
+ * importing them while the entry still runs lets the first render draw the form itself.
+ * @returns when the login page's module is there (or failed to load), or undefined when the visit starts elsewhere
+ * @param hash `location.hash`, e.g. `#/login?returnUrl=%2Fdashboard`
+ */
+export function preloadFirstPage(hash: string, signedIn: boolean): Promise<void> | undefined {
+  const path = hash.replace(/^#/, '').split('?')[0];
+  const login = /^\/(auth\/login|login|pages\/login)$/.test(path);
+  return login || (!signedIn && !/^\/auth\/./.test(path)) ? LoginPage.preload().then(() => undefined, () => undefined) : undefined;
+}
