@@ -25,10 +25,17 @@ interface Early {
   derived?: { from: unknown; value: unknown };
 }
 const early = new Map<string, Early>();
+/**
+ * When a loader last asked for a key itself (takeEarly had nothing for it), epoch ms. A hook can
+ * mount before startFirstScreen runs (its chunk still on the way): its loader then takes the boot
+ * script's answer through the API client, and a later startEarly of that key would only ask the
+ * server a second time, so it is skipped for MAX_AGE_MS.
+ */
+const askedItself = new Map<string, number>();
 
 /** Start `load()` now and keep its promise under `key` (its failure is handled by whoever takes it). */
 export function startEarly<T>(key: string, load: () => Promise<T>): void {
-  if (early.has(key)) return;
+  if (early.has(key) || Date.now() - (askedItself.get(key) ?? -Infinity) <= MAX_AGE_MS) return;
   const answer = load();
   const entry: Early = { at: Date.now(), answer };
   // Not taken, a failure must not surface as an unhandled rejection.
@@ -38,12 +45,13 @@ export function startEarly<T>(key: string, load: () => Promise<T>): void {
 
 const fresh = (found: Early | undefined) => (found && Date.now() - found.at <= MAX_AGE_MS && (found.sharedUntil ?? Infinity) >= Date.now() ? found : undefined);
 
-/** The promise started under `key`, once (then forgotten); undefined when none, too old or already drawn by a hook. */
+/** The promise started under `key`, once (then forgotten); undefined when none, too old or already drawn by a hook (the caller then asks itself, and a later startEarly of `key` is skipped). */
 export function takeEarly<T>(key: string): Promise<T> | undefined {
   const found = early.get(key);
-  if (!found) return undefined;
   early.delete(key);
-  return found.sharedUntil === undefined ? (fresh(found)?.answer as Promise<T> | undefined) : undefined;
+  const answer = found && found.sharedUntil === undefined ? (fresh(found)?.answer as Promise<T> | undefined) : undefined;
+  if (!answer) askedItself.set(key, Date.now());
+  return answer;
 }
 
 /**

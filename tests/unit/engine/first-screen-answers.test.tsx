@@ -94,6 +94,17 @@ describe('hooks with an answer already arrived', () => {
     expect(screen.getByTestId('menu').textContent).toBe('cargando');
     expect(await screen.findByText('Panel')).toBeTruthy();
   });
+
+  it('a hook that drew before the first-screen requests started takes the boot answer, and they do not ask again', async () => {
+    const fetchMock = vi.fn(async () => json(200, [{ path: '/x', title: 'Otro', type: 'link' }]));
+    vi.stubGlobal('fetch', fetchMock);
+    boot({ [MENU_PATH]: Promise.resolve(json(200, [{ path: '/dashboard', title: 'Inicio', type: 'link' }])) });
+    app(); // the frame's chunk won the race: the menu hook loads first
+    expect(await screen.findByText('Inicio')).toBeTruthy();
+    startEarly(MENU_PATH, requestMenu); // startFirstScreen, its chunk arrived later
+    await act(async () => undefined);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });
 
 describe('deferred', () => {
