@@ -43,6 +43,16 @@ describe('server/main.ts on a fresh DATA_DIR', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/<div id="root">/);
   });
+
+  it('serves React\'s production build, as `npm run build` ships it, even under Vitest (NODE_ENV=test)', async () => {
+    const html = await (await fetch(`${srv.url}/`)).text();
+    const entries = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+    const js = (await Promise.all(entries.map(async (src) => (await fetch(new URL(src, srv.url))).text()))).join('\n');
+    // react-dom's production bundle reports errors by code; its development bundle (StrictMode's
+    // double effects: a drawer's focus trap started twice) spells them out instead.
+    expect(js).toContain('Minified React error');
+    expect(js).not.toContain('Maximum update depth exceeded');
+  });
 });
 
 describe('the demo login line', () => {

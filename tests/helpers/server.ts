@@ -21,7 +21,10 @@ const pgliteTemplateDir = path.join(tmpRoot, 'pglite-template');
 
 export function buildSpaOnce(): string {
   if (!existsSync(path.join(distDir, 'index.html'))) {
-    const res = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which the child would inherit: Vite then bundles React's
+    // development build (StrictMode's double effects, dev checks), not what `npm run build` ships.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const res = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
     if (res.status !== 0) throw new Error('vite build failed');
   }
   return distDir;
