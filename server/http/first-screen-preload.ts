@@ -27,10 +27,12 @@
  * requests: { <url>: Promise<Response> } }`: the API client takes one instead of fetching when the
  * same GET with the same token comes (src/engine/boot-requests.ts), so the answers are there by the
  * time React draws (issue 30). A request nobody takes costs the server one answer.
- * Node built-ins only, as the vite config (also vitest's) loads it.
+ * Node built-ins and src/engine/first-screen-paths.ts (dependency-free) only, as the vite config
+ * (also vitest's) loads it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AUTH_PAGE_PATH, LIST_PATH, LOGIN_PATH, MENU_PATH, OWN_PAGE_PATH, SCHEMAS_PATH } from '../../src/engine/first-screen-paths.ts';
 
 /** The chunk files (paths under the base, e.g. `/assets/LoginPage-ab12.js`) preloaded per case. */
 export type FirstScreenChunks = { login: string[]; app: string[]; list: string[]; dashboard: string[] };
@@ -53,8 +55,8 @@ export type FirstScreenLists = Record<string, { api: string; sort?: string }>;
 /** The API requests the boot script may send (the API client's base, VITE_API_BASE, or ''). */
 export type FirstScreenApi = { base: string; lists: FirstScreenLists };
 
-/** Where the menu and the schemas come from (src/engine/menu.ts MENU_PATH, schema-registry.ts SCHEMAS_PATH). */
-export const BOOT_PATHS = { menu: '/api/admin/menu/', schemas: '/api/admin/schema/' };
+/** Where the menu and the schemas come from (the app's own paths, src/engine/first-screen-paths.ts). */
+export const BOOT_PATHS = { menu: MENU_PATH, schemas: SCHEMAS_PATH };
 
 /**
  * {@link FirstScreenLists} from the schema folders (`<root>/src/schemas/<name>/{schema,list}.json`),
@@ -95,15 +97,15 @@ export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenAp
     token = localStorage.getItem('auth_token');
     signedIn = Boolean(token && localStorage.getItem('currentUser'));
   } catch (e) {}
-  var login = /^\\/(auth\\/login|login|pages\\/login)$/.test(path);
-  var otherPublic = !login && /^\\/auth\\/./.test(path);
+  var login = ${LOGIN_PATH}.test(path);
+  var otherPublic = !login && ${AUTH_PAGE_PATH}.test(path);
   var home = path === '' || path === '/' || path === '/auth' || path === '/dashboard';
   var files = [];
   if (login || (!signedIn && !otherPublic)) files = c.login;
   else if (signedIn && !otherPublic) {
     files = c.app;
     if (home) files = files.concat(c.dashboard);
-    else if (/^\\/(?:[^/]+\\/)?[^/]+$/.test(path) && !/^\\/(pages|config)\\//.test(path)) files = files.concat(c.list);
+    else if (${LIST_PATH}.test(path) && !${OWN_PAGE_PATH}.test(path)) files = files.concat(c.list);
   }
   // The API requests go before the chunks: the browser's six connections per host (HTTP/1.1)
   // would otherwise queue them behind every chunk preloaded below.
@@ -119,7 +121,7 @@ export function firstScreenScript(chunks: FirstScreenChunks, api?: FirstScreenAp
     get(${JSON.stringify(BOOT_PATHS.menu)});
     get(${JSON.stringify(BOOT_PATHS.schemas)});
     // Not at /pages/… or /config/…: those are pages of their own (the profile, the company), not lists.
-    var name = !/^\\/(pages|config)\\//.test(path) && /^\\/(?:[^/]+\\/)?([^/]+)$/.exec(path);
+    var name = !${OWN_PAGE_PATH}.test(path) && ${LIST_PATH}.exec(path);
     var list = name && Object.prototype.hasOwnProperty.call(api.lists, name[1]) ? api.lists[name[1]] : null;
     if (list && !parts[1] && typeof URLSearchParams === 'function') {
       var query = new URLSearchParams({ page: '1', per_page: '20' });

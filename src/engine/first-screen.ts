@@ -9,23 +9,19 @@
  * @example startFirstScreen(window.location.hash)
  */
 import { startEarly } from './early-requests.ts';
-import { MENU_PATH, requestMenu } from './menu.ts';
-import { apiPathOf, BUNDLED, isPageSchema, requestSchemas, SCHEMAS_PATH } from './schema-registry.ts';
+import { isPublicPath, listNameOf, MENU_PATH, SCHEMAS_PATH } from './first-screen-paths.ts';
+import { requestMenu } from './menu.ts';
+import { apiPathOf, BUNDLED, isPageSchema, requestSchemas } from './schema-registry.ts';
 import { listQuery, pageRequestKey, requestPage } from './resources.ts';
 import { listStateOf } from './useListController.ts';
-
-/** Public pages: drawn in the auth layout, without the menu or the schemas. */
-const PUBLIC = /^\/(auth\/.+|login|pages\/login)$/;
 
 /** @param hash the location's hash, `#/<path>?<query>` (the app's hash router). */
 export function startFirstScreen(hash: string): void {
   const [pathname = '', search = ''] = hash.replace(/^#/, '').split('?');
-  if (PUBLIC.test(pathname)) return;
+  if (isPublicPath(pathname)) return;
   startEarly(MENU_PATH, requestMenu);
   startEarly(SCHEMAS_PATH, requestSchemas);
-  // The menu mounts a schema's list at `/<section>/<schema>` or `/<schema>` (menu.ts routesFromMenu).
-  // `/pages/…` and `/config/…` are pages of their own (the profile, the company), not lists.
-  const name = /^\/(pages|config)\//.test(pathname) ? undefined : /^\/(?:[^/]+\/)?([^/]+)$/.exec(pathname)?.[1];
+  const name = listNameOf(pathname);
   const entry = name && name !== 'company' ? BUNDLED[name] : undefined;
   if (!entry || isPageSchema(entry) || !entry.list.columns?.length) return;
   let apiPath: string;

@@ -14,6 +14,7 @@ import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
 import { earlyOptions, peekEarly, takeEarly, useEarlyAnswer } from './early-requests.ts';
 import { isPageSchema, type SchemaEntry } from './schema-registry.ts';
+import { MENU_PATH } from './first-screen-paths.ts';
 
 export interface MenuChild {
   path: string;
@@ -31,8 +32,8 @@ export interface MenuEntry {
 
 export const FALLBACK_MENU = fallback as MenuEntry[];
 
-/** Where the menu comes from; `invalidate(MENU_PATH)` reloads it. */
-export const MENU_PATH = '/api/admin/menu/';
+/** Where the menu comes from (first-screen-paths.ts); `invalidate(MENU_PATH)` reloads it. */
+export { MENU_PATH };
 
 /** `GET /api/admin/menu/` as such (loadMenu adds the fallback). */
 export const requestMenu = () => request<MenuEntry[]>({ path: MENU_PATH, kind: 'menu' });

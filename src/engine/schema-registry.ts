@@ -10,6 +10,7 @@ import { request } from './api-client.ts';
 import { useRevision } from './revisions.ts';
 import { earlyOptions, peekEarly, takeEarly, useEarlyAnswer } from './early-requests.ts';
 import { labelFieldOf as coreLabelFieldOf } from '../../core/schema-label.ts';
+import { SCHEMAS_PATH } from './first-screen-paths.ts';
 
 export interface JsonSchema {
   $schema?: string;
@@ -171,8 +172,8 @@ export const BUNDLED: Record<string, SchemaEntry> = (() => {
   return out;
 })();
 
-/** Where the effective schemas come from; `invalidate(SCHEMAS_PATH)` reloads them. */
-export const SCHEMAS_PATH = '/api/admin/schema/';
+/** Where the effective schemas come from (first-screen-paths.ts); `invalidate(SCHEMAS_PATH)` reloads it. */
+export { SCHEMAS_PATH };
 
 /** `GET /api/admin/schema/` as such (loadEffectiveSchemas merges it over the bundled copy). */
 export const requestSchemas = () => request<SchemaEntry[]>({ path: SCHEMAS_PATH, kind: 'menu' });

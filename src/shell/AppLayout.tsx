@@ -4,18 +4,21 @@
  * menu) and the page. On every navigation the drawer closes, the page scrolls to the top and
  * stray modal backdrops go (NavigationEffects).
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Box, Flex, Heading, IconButton, Spinner } from '@chakra-ui/react';
 import { LuMenu, LuPanelLeftClose, LuPanelLeftOpen } from 'react-icons/lu';
 import { titleFor, useMenu } from '../engine/menu.ts';
 import { useSchemas } from '../engine/schema-registry.ts';
 import { NavigationEffects } from './ScrollReset.tsx';
+import { deferred } from './deferred.tsx';
 import { SidebarContent } from './layout/Sidebar.tsx';
 import { ProfileMenu } from './layout/ProfileMenu.tsx';
 
-// Loaded the first time the drawer opens (issue 30), then kept mounted so it closes with its animation.
-const MobileMenu = lazy(() => import('./layout/MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
+// Loaded the first time the drawer opens (issue 30; its chunk starts on the button's pointerdown),
+// then kept mounted so it closes with its animation. Deferred, not React.lazy: no Suspense throttle
+// (deferred.tsx) between the chunk's arrival and the drawer.
+const MobileMenu = deferred(() => import('./layout/MobileMenu.tsx').then((m) => m.MobileMenu));
 
 /** Spec §9: the mobile menu applies below this window width. */
 export const MOBILE_BREAKPOINT_PX = 991;
@@ -57,14 +60,10 @@ export function AppLayout() {
       >
         <SidebarContent menu={menu} minimized={minimized} />
       </Box>
-      {mobileOpened && (
-        <Suspense fallback={null}>
-          <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} onNavigate={closeMobile} />
-        </Suspense>
-      )}
+      {mobileOpened && <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} onNavigate={closeMobile} />}
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" bg="white" borderBottomWidth="1px" px={{ base: 3, md: 6 }} py="2" align="center" gap="2" position="sticky" top="0" zIndex="docked">
-          <IconButton aria-label="Abrir menú" variant="ghost" size="sm" onClick={() => setMobileOpen(true)} css={{ [DESKTOP]: { display: 'none' } }}>
+          <IconButton aria-label="Abrir menú" variant="ghost" size="sm" onPointerDown={() => void MobileMenu.preload().catch(() => undefined)} onClick={() => setMobileOpen(true)} css={{ [DESKTOP]: { display: 'none' } }}>
             <LuMenu />
           </IconButton>
           <IconButton

@@ -11,6 +11,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { Guard } from './Guard.tsx';
 import { session } from '../engine/session.ts';
 import { deferred } from './deferred.tsx';
+import { AUTH_PAGE_PATH, LOGIN_PATH } from '../engine/first-screen-paths.ts';
 
 // The signed-in frame (menu, drawer, popovers) loads after the guard lets the user in, so the
 // login page's first load stays small. Deferred, not lazy: no Suspense throttling on a deep link.
@@ -89,6 +90,6 @@ export const createAppRouter = () => createHashRouter(routes);
  */
 export function preloadFirstPage(hash: string, signedIn: boolean): Promise<void> | undefined {
   const path = hash.replace(/^#/, '').split('?')[0];
-  const login = /^\/(auth\/login|login|pages\/login)$/.test(path);
-  return login || (!signedIn && !/^\/auth\/./.test(path)) ? LoginPage.preload().then(() => undefined, () => undefined) : undefined;
+  const login = LOGIN_PATH.test(path);
+  return login || (!signedIn && !AUTH_PAGE_PATH.test(path)) ? LoginPage.preload().then(() => undefined, () => undefined) : undefined;
 }
