@@ -187,6 +187,8 @@ describe('the shell in Chromium', () => {
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menú' });
       await drawer.getByRole('link', { name: 'Productos', exact: true }).waitFor();
+      // The screenshot shows the drawer in place, not halfway through its slide-in.
+      await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await screenshot(page, '09-mobile-drawer');
       await drawer.getByRole('link', { name: 'Productos', exact: true }).click();
       await drawer.waitFor({ state: 'detached' });
@@ -199,6 +201,14 @@ describe('the shell in Chromium', () => {
       await screenshot(page, '09-mobile-product-form');
       await page.getByRole('button', { name: 'Cancelar' }).click();
       await page.getByTestId('page-title').filter({ hasText: /^Productos$/ }).waitFor();
+      // The menu is longer than the phone is tall: the drawer scrolls to its last entry.
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      const last = drawer.getByRole('link').last();
+      await expect(last.textContent()).resolves.toMatch(/Pantallas$/);
+      expect((await last.boundingBox())!.y).toBeGreaterThan(740);
+      await last.click();
+      await page.waitForURL(/#\/config\/screens/, { waitUntil: 'commit' });
+      await drawer.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
       await logOut();
     } finally {

@@ -15,7 +15,7 @@ export function MobileMenu(p: { open: boolean; onOpenChange: (open: boolean) => 
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content bg="blue.800" maxW="270px" aria-label="Menú">
+          <Drawer.Content bg="blue.800" maxW="270px" overflowY="auto" aria-label="Menú">
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" color="white" aria-label="Cerrar menú" />
             </Drawer.CloseTrigger>
