@@ -10,7 +10,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -21,6 +21,7 @@ import { useSession } from '../engine/session.ts';
 import { useListController } from '../engine/useListController.ts';
 import { recordPath, useMenu } from '../engine/menu.ts';
 import { useMutation } from '../engine/useMutation.ts';
+import { LazyConfirmDialog } from './LazyDialog.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
@@ -36,17 +37,6 @@ import { deferred } from '../shell/deferred.tsx';
 // Only lists with `"import": true` (products, customers) draw it: its code (dialog, radio group,
 // dry-run table) stays off the other lists' first screen (issue 30).
 const ImportCsvButton = deferred(() => import('./list/ImportCsvDialog.tsx').then((m) => m.ImportCsvButton));
-// The delete confirmation (zag dialog, focus trap, portal: ≈17 kB as sent) mounts the first time a
-// row's Eliminar is pressed; its code loads once the rows are drawn, when the browser is idle.
-const ConfirmDialog = deferred(() => import('./ConfirmDialog.tsx').then((m) => m.ConfirmDialog));
-const whenIdle = (run: () => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 500);
-  return () => clearTimeout(id);
-};
 
 export interface ListPageProps {
   /** The schema whose records are listed. */
@@ -74,8 +64,6 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const ctl = useListController({ resource: entry.name, apiParams, defaultSort: list.defaultSort, filters: list.filters });
   const { rows, isLoading, isValidating } = ctl;
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const [confirmShown, setConfirmShown] = useState(false);
-  if (toDelete && !confirmShown) setConfirmShown(true);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const bulk = list.bulkActions;
   const selection = useMemo<RowSelection | undefined>(
@@ -98,8 +86,6 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   const create = access.create && !list.readOnly ? () => navigate(`${basePath}/new`) : undefined;
   const canRemove = access.remove && !list.readOnly;
   const { menu } = useMenu();
-  const drawn = rows.length > 0;
-  useEffect(() => (canRemove && drawn ? whenIdle(() => void ConfirmDialog.preload().catch(() => undefined)) : undefined), [canRemove, drawn]);
   const rowLink = list.rowLink;
   const open = (row: Row) => {
     if (!rowLink) return navigate(`${basePath}/${encodeURIComponent(row._id)}`);
@@ -132,18 +118,22 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   };
 
   const filtered = ctl.filtered;
+  // The toolbar's import, named and bulk actions (their own chunks, with their dialogs' code) are drawn
+  // once the first page has loaded, so their code does not compete with the first rows' (issue 30).
+  const [firstPageIn, setFirstPageIn] = useState(false);
+  if (!isLoading && !firstPageIn) setFirstPageIn(true);
   const heading = list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name);
   const csvActions = (
     <>
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.xlsx && <ExportCsvButton format="xlsx" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
       {list.excelCsv && <ExportCsvButton format="excel-es" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
-      {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
-      {bulk?.map(({ name, when }) => {
+      {firstPageIn && list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+      {firstPageIn && bulk?.map(({ name, when }) => {
         const Action = bulkAction(name);
         return Action ? <Action key={name} entry={entry} rows={selectedRows.filter((row) => rowMatches(when, row))} onDone={() => setSelected(new Set())} /> : null;
       })}
-      {list.actions?.map((name) => {
+      {firstPageIn && list.actions?.map((name) => {
         const Action = listAction(name);
         return Action ? <Action key={name} entry={entry} basePath={basePath} /> : null;
       })}
@@ -178,7 +168,7 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
         )}
       </Box>
       <ListPager page={ctl.page} perPage={ctl.perPage} total={ctl.total} onPage={ctl.setPage} onPerPage={ctl.setPerPage} />
-      {confirmShown && <ConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />}
+      <LazyConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />
     </Stack>
   );
 }

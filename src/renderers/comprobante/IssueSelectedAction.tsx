@@ -13,7 +13,8 @@ import { api, ApiError } from '../../engine/api-client.ts';
 import { apiPathOf, permissionOf } from '../../engine/schema-registry.ts';
 import { can, useSession } from '../../engine/session.ts';
 import { invalidate } from '../../engine/resources.ts';
-import { DialogFrame } from '../ConfirmDialog.tsx';
+// Closed until the user acts: its code loads after the list's first screen (LazyDialog.tsx).
+import { LazyDialogFrame as DialogFrame } from '../LazyDialog.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import type { BulkActionProps } from '../list/list-actions.ts';
 import { money, plural } from '../format.ts';
