@@ -10,7 +10,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -118,10 +118,14 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   };
 
   const filtered = ctl.filtered;
-  // The toolbar's import, named and bulk actions (their own chunks, with their dialogs' code) are drawn
-  // once the first page has loaded, so their code does not compete with the first rows' (issue 30).
+  // The toolbar's import, named and bulk actions (their own chunks, with their dialogs' code) and the
+  // delete confirmation are drawn after the first page's rows are on screen (an effect, not the same
+  // render: a chunk asked for while rendering the rows could arrive first), so their code does not
+  // compete with the first rows' (issue 30).
   const [firstPageIn, setFirstPageIn] = useState(false);
-  if (!isLoading && !firstPageIn) setFirstPageIn(true);
+  useEffect(() => {
+    if (!isLoading) setFirstPageIn(true);
+  }, [isLoading]);
   const heading = list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name);
   const csvActions = (
     <>
@@ -168,7 +172,7 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
         )}
       </Box>
       <ListPager page={ctl.page} perPage={ctl.perPage} total={ctl.total} onPage={ctl.setPage} onPerPage={ctl.setPerPage} />
-      <LazyConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />
+      {firstPageIn && <LazyConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />}
     </Stack>
   );
 }

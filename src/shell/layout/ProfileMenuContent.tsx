@@ -31,7 +31,6 @@ export function ProfileMenuContent({ defaultOpen, highlightFirst, focusTrigger }
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus({ preventScroll: true });
     // Mount only: the stand-in's focus is handed over once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     // `fixed`, like the sticky header it hangs from: with the default `absolute` the open menu moved
