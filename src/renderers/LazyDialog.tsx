@@ -1,6 +1,6 @@
 /**
  * Emite's dialog frame and delete confirmation (ConfirmDialog.tsx) for screens that mount them
- * closed: nothing is drawn, and the dialog's code (zag dialog, focus trap, portal: ≈17 kB as sent)
+ * closed: nothing is drawn, and the dialog's code (zag dialog, focus trap, portal: ≈16 kB as sent)
  * is not loaded, until the dialog first opens (issue 30: a list's closed dialogs loaded it before
  * its first row). The code is fetched a second after mount, when the browser is idle, so a first
  * open seldom waits; once open, the real dialog stays mounted (it closes with its animation).

@@ -1,6 +1,6 @@
 /**
  * The profile menu in the top bar (spec §2). A cold first screen draws only its trigger, the same
- * button; the menu's code (Chakra/zag Menu, floating-ui, portal, dismissable layer: ≈25 kB as sent,
+ * button; the menu's code (Chakra/zag Menu, floating-ui, portal, dismissable layer: ≈17 kB as sent,
  * ≈26 ms of main thread at mount) loads when the user reaches for it (pointer over it, focus) and
  * mounts in the trigger's place (ProfileMenuContent.tsx), already open when the user pressed it
  * (click, Enter, Space, ArrowDown) before the code arrived (issue 30).
