@@ -26,7 +26,11 @@ export function afterFirstScreen(run: () => void, delayMs = 1000): () => void {
   };
 }
 
-function lazyDialog<P extends { open: boolean }>(real: Deferred<P>): ComponentType<P> {
+/**
+ * A dialog component (its `open` prop) that draws nothing, and loads nothing, until first opened;
+ * its code is preloaded after the first screen (afterFirstScreen). `real` is the deferred dialog.
+ */
+export function lazyDialog<P extends { open: boolean }>(real: Deferred<P>): ComponentType<P> {
   return function LazyDialog(p: P) {
     const [shown, setShown] = useState(p.open);
     if (p.open && !shown) setShown(true);

@@ -118,10 +118,11 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   };
 
   const filtered = ctl.filtered;
-  // The toolbar's import, named and bulk actions (their own chunks, with their dialogs' code) and the
-  // delete confirmation are drawn after the first page's rows are on screen (an effect, not the same
-  // render: a chunk asked for while rendering the rows could arrive first), so their code does not
-  // compete with the first rows' (issue 30).
+  // The delete confirmation mounts after the first page's rows are on screen (an effect, not the
+  // same render: a chunk asked for while rendering the rows could arrive first), so its code, loaded
+  // when idle after that (LazyDialog.tsx), does not compete with the first rows' (issue 30). The
+  // toolbar's actions draw as their chunks arrive, as before: drawn later, their buttons moved the
+  // list down once it was on screen; their dialogs load on first use.
   const [firstPageIn, setFirstPageIn] = useState(false);
   useEffect(() => {
     if (!isLoading) setFirstPageIn(true);
@@ -132,12 +133,12 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
       <ExportCsvButton list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />
       {list.xlsx && <ExportCsvButton format="xlsx" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
       {list.excelCsv && <ExportCsvButton format="excel-es" list={{ resource: entry.name, apiParams, q: ctl.q, sort: ctl.sort, filters: ctl.filters }} />}
-      {firstPageIn && list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
-      {firstPageIn && bulk?.map(({ name, when }) => {
+      {list.import && access.create && <ImportCsvButton resource={{ resource: entry.name, apiParams }} title={heading} />}
+      {bulk?.map(({ name, when }) => {
         const Action = bulkAction(name);
         return Action ? <Action key={name} entry={entry} rows={selectedRows.filter((row) => rowMatches(when, row))} onDone={() => setSelected(new Set())} /> : null;
       })}
-      {firstPageIn && list.actions?.map((name) => {
+      {list.actions?.map((name) => {
         const Action = listAction(name);
         return Action ? <Action key={name} entry={entry} basePath={basePath} /> : null;
       })}
