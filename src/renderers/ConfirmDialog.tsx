@@ -63,7 +63,18 @@ export function DialogFrame(p: DialogFrameProps) {
  * A confirmation before a destructive action (Esc or Cancelar closes it).
  * @example <ConfirmDialog open={open} title="¿Eliminar?" onConfirm={remove} onClose={() => setOpen(false)} />
  */
-export function ConfirmDialog(p: { open: boolean; title: string; body?: string; confirmLabel?: string; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  body?: string;
+  /** The action button's label. Default 'Eliminar'. */
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog(p: ConfirmDialogProps) {
   return (
     <DialogFrame open={p.open} title={p.title} role="alertdialog" action={{ label: p.confirmLabel ?? 'Eliminar', colorPalette: 'red', busy: p.busy, onClick: p.onConfirm }} onClose={p.onClose}>
       {p.body}

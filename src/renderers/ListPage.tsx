@@ -10,7 +10,7 @@
  * @example <ListPage schemaName="product" basePath="/invoicing/product" title="Productos" />
  * @example <ListPage schemaName="catalog" basePath="/admin/table/forma_pago/catalog" apiParams={{ table: 'forma_pago' }} />
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Box, Button, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -21,7 +21,7 @@ import { useSession } from '../engine/session.ts';
 import { useListController } from '../engine/useListController.ts';
 import { recordPath, useMenu } from '../engine/menu.ts';
 import { useMutation } from '../engine/useMutation.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { LazyConfirmDialog } from './LazyDialog.tsx';
 import { ListFilters } from './list/ListFilters.tsx';
 import { ListPager } from './list/ListPager.tsx';
 import { ListTable } from './list/ListTable.tsx';
@@ -118,6 +118,15 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
   };
 
   const filtered = ctl.filtered;
+  // The delete confirmation mounts after the first page's rows are on screen (an effect, not the
+  // same render: a chunk asked for while rendering the rows could arrive first), so its code, loaded
+  // when idle after that (LazyDialog.tsx), does not compete with the first rows' (issue 30). The
+  // toolbar's actions draw as their chunks arrive, as before: drawn later, their buttons moved the
+  // list down once it was on screen; their dialogs load on first use.
+  const [firstPageIn, setFirstPageIn] = useState(false);
+  useEffect(() => {
+    if (!isLoading) setFirstPageIn(true);
+  }, [isLoading]);
   const heading = list.title ? fill(list.title, apiParams) : (title ?? entry.schema.title ?? entry.name);
   const csvActions = (
     <>
@@ -164,7 +173,7 @@ function ListScreen({ entry, basePath, apiParams = {}, title }: ListPageProps & 
         )}
       </Box>
       <ListPager page={ctl.page} perPage={ctl.perPage} total={ctl.total} onPage={ctl.setPage} onPerPage={ctl.setPerPage} />
-      <ConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />
+      {firstPageIn && <LazyConfirmDialog open={Boolean(toDelete)} title="¿Eliminar este registro?" body="Esta acción no se puede deshacer." busy={removal.isPending} onConfirm={remove} onClose={() => setToDelete(null)} />}
     </Stack>
   );
 }

@@ -7,24 +7,28 @@
  * @example <IssueSelectedAction entry={invoiceEntry} rows={selectedDrafts} onDone={clearSelection} />
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
 import { api, ApiError } from '../../engine/api-client.ts';
 import { apiPathOf, permissionOf } from '../../engine/schema-registry.ts';
 import { can, useSession } from '../../engine/session.ts';
 import { invalidate } from '../../engine/resources.ts';
-import { DialogFrame } from '../ConfirmDialog.tsx';
-import { StatusBadge } from '../StatusBadge.tsx';
+import { deferred } from '../../shell/deferred.tsx';
+import { lazyDialog } from '../LazyDialog.tsx';
 import type { BulkActionProps } from '../list/list-actions.ts';
-import { money, plural } from '../format.ts';
+import { money } from '../format.ts';
 
-interface BatchItem {
+// The progress dialog (zag dialog and progress, the items table) loads when the user first issues
+// (fetched when idle before that): the button is on every comprobante list's first screen (issue 30).
+const IssueBatchDialog = lazyDialog(deferred(() => import('./IssueBatchDialog.tsx').then((m) => m.IssueBatchDialog)));
+
+export interface BatchItem {
   _id: string;
   numero: string | null;
   status: string;
   mensajes: Array<{ identificador?: string; mensaje?: string; informacionAdicional?: string }>;
 }
-interface BatchState {
+export interface BatchState {
   status: 'EN_PROCESO' | 'TERMINADO';
   total: number;
   authorised: number;
@@ -35,12 +39,6 @@ interface BatchState {
 
 /** How often the dialog asks for the batch's progress, ms. */
 const POLL_MS = 700;
-
-const messageOf = (item: BatchItem) => {
-  const m = item.mensajes[0];
-  if (!m?.mensaje) return '';
-  return `${m.identificador && !/^[A-Z_]+$/.test(m.identificador) ? `[${m.identificador}] ` : ''}${m.mensaje}${m.informacionAdicional ? `: ${m.informacionAdicional}` : ''}`;
-};
 
 export default function IssueSelectedAction({ entry, rows, onDone }: BulkActionProps) {
   const user = useSession();
@@ -112,53 +110,7 @@ export default function IssueSelectedAction({ entry, rows, onDone }: BulkActionP
       <Button size="sm" colorPalette="blue" variant="outline" disabled={rows.length === 0} onClick={start}>
         <LuSend /> Emitir seleccionados{rows.length ? ` (${rows.length})` : ''}
       </Button>
-      <DialogFrame open={open} size="lg" title="Emitir seleccionados" cancelLabel={running ? 'Seguir en segundo plano' : 'Cerrar'} onClose={close}>
-        <Stack gap="4">
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Progress.Root value={answered} max={Math.max(total, 1)} colorPalette={batch?.rejected ? 'orange' : 'blue'} data-testid="batch-progress">
-            <HStack justify="space-between">
-              <Progress.Label fontSize="sm">
-                {batch?.status === 'TERMINADO' ? `Terminado: ${plural(batch.authorised, 'autorizado', 'autorizados')}, ${plural(batch.rejected, 'rechazado', 'rechazados')} de ${total}` : `Emitiendo ${answered} de ${total}…`}
-              </Progress.Label>
-              <Progress.ValueText fontSize="sm" />
-            </HStack>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          {batch && (
-            <Box maxH="50vh" overflowY="auto" borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" stickyHeader data-testid="batch-items">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Documento</Table.ColumnHeader>
-                    <Table.ColumnHeader>Estado</Table.ColumnHeader>
-                    <Table.ColumnHeader>Mensaje</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {batch.items.map((item) => (
-                    <Table.Row key={item._id} data-status={item.status}>
-                      <Table.Cell whiteSpace="nowrap">{item.numero ?? labels.current.get(item._id) ?? 'Borrador'}</Table.Cell>
-                      <Table.Cell>{item.status === 'FALLIDA' ? <StatusBadge status="BORRADOR" /> : <StatusBadge status={item.status} />}</Table.Cell>
-                      <Table.Cell>
-                        <Text fontSize="xs" color={item.status === 'AUTORIZADA' ? 'fg.muted' : 'fg.error'}>
-                          {item.status === 'FALLIDA' ? `No se emitió: ${messageOf(item)}` : item.status === 'AUTORIZADA' ? '' : messageOf(item)}
-                        </Text>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
-          )}
-        </Stack>
-      </DialogFrame>
+      <IssueBatchDialog open={open} running={running} error={error} batch={batch} answered={answered} total={total} labels={labels.current} onClose={close} />
     </>
   );
 }

@@ -13,7 +13,8 @@ import { apiPathOf, useSchema } from '../../engine/schema-registry.ts';
 import { can, useSession } from '../../engine/session.ts';
 import { paymentFormEntry } from './payment-form-entry.ts';
 import { guayaquilDate } from '../../../core/guayaquil-date.ts';
-import { DialogFrame } from '../ConfirmDialog.tsx';
+// Closed until the user acts: its code loads after the list's first screen (LazyDialog.tsx).
+import { LazyDialogFrame as DialogFrame } from '../LazyDialog.tsx';
 import { money } from '../format.ts';
 import type { BulkActionProps } from '../list/list-actions.ts';
 

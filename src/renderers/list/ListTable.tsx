@@ -1,20 +1,19 @@
 /**
- * The rows of a list page (@tanstack/react-table, sorting and paging done by the server): sortable
+ * The rows of a list page (sorting and paging done by the server): sortable
  * headers (`field`, then `-field`), skeleton rows on the first load, row click or Enter to open.
  * The rows and cells are plain `<tr>`/`<td>`, styled once at the table from the theme's table recipe
  * (the Chakra row and cell components styled each cell on every draw: half of a list's first draw,
- * issue 30); they look as Table.Row / Table.Cell do.
+ * issue 30); they look as Table.Row / Table.Cell do. The columns are a plain list (no table library:
+ * @tanstack/table-core was 11.6 kB as sent of every cold list, for mapping columns over rows).
  */
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Button, HStack, Skeleton, Table, VisuallyHidden, useSlotRecipe } from '@chakra-ui/react';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
 import type { Row } from '../../engine/resources.ts';
 import type { CardConfig, ListColumn } from '../../engine/schema-registry.ts';
 import { formatCell } from './cells.tsx';
 
 type Align = 'left' | 'right' | 'center';
-const helper = createColumnHelper<Row>();
 type Meta = { align?: Align; format?: ListColumn['format'] } | undefined;
 const alignOf = (meta: unknown) => (meta as Meta)?.align;
 // Amounts, dates, codes shown by name and badges read badly when wrapped; the table scrolls instead.
@@ -30,6 +29,15 @@ function cellStyle(meta: unknown): CSSProperties | undefined {
 }
 /** The table's variants (the header keeps Chakra's components; the body rows and cells take the same recipe's styles). */
 const VARIANTS = { size: 'sm', interactive: true, stickyHeader: true } as const;
+
+/** A column of the table: its header, its cell for a row, whether the header sorts, its alignment. */
+interface Column {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  sortable: boolean;
+  meta?: Meta;
+}
 
 export interface ListTableProps {
   columns: ListColumn[];
@@ -77,15 +85,15 @@ function SelectAll({ rows, selection }: { rows: Row[]; selection: RowSelection }
 
 export function ListTable(p: ListTableProps) {
   const { actions, selection, rows } = p;
-  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+  const columns = useMemo<Column[]>(
     () => [
       ...(selection
         ? [
-            helper.display({
+            {
               id: '_select',
-              header: () => <SelectAll rows={rows} selection={selection} />,
-              cell: (info) => {
-                const row = info.row.original;
+              header: <SelectAll rows={rows} selection={selection} />,
+              sortable: false,
+              cell: (row: Row) => {
                 if (!selection.selectable(row)) return null;
                 const checked = selection.selected.has(row._id);
                 return (
@@ -105,35 +113,35 @@ export function ListTable(p: ListTableProps) {
                   />
                 );
               },
-            }),
+            },
           ]
         : []),
-      ...p.columns.map((col) =>
-        helper.accessor((row) => row[col.field], {
+      ...p.columns.map(
+        (col): Column => ({
           id: col.field,
           header: col.title ?? col.field,
-          cell: (info) => formatCell(col, info.getValue(), info.row.original),
-          enableSorting: Boolean(col.sortable),
+          cell: (row) => formatCell(col, row[col.field], row),
+          sortable: Boolean(col.sortable),
           meta: { align: col.align, format: col.format },
         }),
       ),
       ...(actions
         ? [
-            helper.display({
+            {
               id: '_actions',
-              header: () => <VisuallyHidden>Acciones</VisuallyHidden>,
-              cell: (info) => (
+              header: <VisuallyHidden>Acciones</VisuallyHidden>,
+              sortable: false,
+              cell: (row: Row) => (
                 <HStack justify="flex-end" gap="1" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-                  {actions(info.row.original)}
+                  {actions(row)}
                 </HStack>
               ),
-            }),
+            },
           ]
         : []),
     ],
     [p.columns, actions, selection, rows],
   );
-  const table = useReactTable({ data: p.rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, getRowId: (r) => String(r._id) });
 
   // The recipe's row and cell styles, applied once to every body row and cell (see the file's note).
   const recipe = useSlotRecipe({ key: 'table' });
@@ -145,27 +153,25 @@ export function ListTable(p: ListTableProps) {
   return (
     <Table.Root {...VARIANTS} css={bodyCss}>
       <Table.Header>
-        {table.getHeaderGroups().map((hg) => (
-          <Table.Row key={hg.id}>
-            {hg.headers.map((h) => {
-              const field = h.column.id;
-              const direction = p.sort === field ? 'ascending' : p.sort === `-${field}` ? 'descending' : undefined;
-              const sortable = h.column.getCanSort();
-              return (
-                <Table.ColumnHeader key={h.id} aria-sort={sortable ? (direction ?? 'none') : undefined} textAlign={alignOf(h.column.columnDef.meta)} whiteSpace="nowrap" fontSize="xs" fontWeight="semibold">
-                  {sortable ? (
-                    <Button variant="plain" size="xs" h="auto" px="0" fontSize="inherit" fontWeight="inherit" color="inherit" onClick={() => p.onSort(p.sort === field ? `-${field}` : field)}>
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                      {direction === 'ascending' ? <LuArrowUp aria-hidden /> : direction === 'descending' ? <LuArrowDown aria-hidden /> : null}
-                    </Button>
-                  ) : (
-                    flexRender(h.column.columnDef.header, h.getContext())
-                  )}
-                </Table.ColumnHeader>
-              );
-            })}
-          </Table.Row>
-        ))}
+        <Table.Row>
+          {columns.map((column) => {
+            const field = column.id;
+            const direction = p.sort === field ? 'ascending' : p.sort === `-${field}` ? 'descending' : undefined;
+            const sortable = column.sortable;
+            return (
+              <Table.ColumnHeader key={field} aria-sort={sortable ? (direction ?? 'none') : undefined} textAlign={alignOf(column.meta)} whiteSpace="nowrap" fontSize="xs" fontWeight="semibold">
+                {sortable ? (
+                  <Button variant="plain" size="xs" h="auto" px="0" fontSize="inherit" fontWeight="inherit" color="inherit" onClick={() => p.onSort(p.sort === field ? `-${field}` : field)}>
+                    {column.header}
+                    {direction === 'ascending' ? <LuArrowUp aria-hidden /> : direction === 'descending' ? <LuArrowDown aria-hidden /> : null}
+                  </Button>
+                ) : (
+                  column.header
+                )}
+              </Table.ColumnHeader>
+            );
+          })}
+        </Table.Row>
       </Table.Header>
       <Table.Body>
         {p.loading && p.rows.length === 0
@@ -178,18 +184,18 @@ export function ListTable(p: ListTableProps) {
                 ))}
               </tr>
             ))
-          : table.getRowModel().rows.map((row) => (
+          : p.rows.map((row) => (
               <tr
-                key={row.id}
+                key={String(row._id)}
                 tabIndex={0}
-                onClick={() => p.onOpen(row.original)}
+                onClick={() => p.onOpen(row)}
                 onKeyDown={(e) => {
-                  if (e.key === 'Enter') p.onOpen(row.original);
+                  if (e.key === 'Enter') p.onOpen(row);
                 }}
               >
-                {row.getVisibleCells().map((c) => (
-                  <td key={c.id} style={cellStyle(c.column.columnDef.meta)}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                {columns.map((column) => (
+                  <td key={column.id} style={cellStyle(column.meta)}>
+                    {column.cell(row)}
                   </td>
                 ))}
               </tr>
@@ -198,12 +204,12 @@ export function ListTable(p: ListTableProps) {
       {p.footer && p.rows.length > 0 && (
         <Table.Footer>
           <Table.Row data-testid="list-totals" fontWeight="semibold" bg="bg.muted">
-            {table.getVisibleLeafColumns().map((c, i, all) => {
+            {columns.map((c, i, all) => {
               const col = p.columns.find((x) => x.field === c.id);
               const labelAt = all.findIndex((x) => x.id !== '_select');
               const value = col && c.id in p.footer!.values ? formatCell(col, p.footer!.values[c.id]) : i === labelAt ? p.footer!.label : null;
               return (
-                <Table.Cell key={c.id} textAlign={alignOf(c.columnDef.meta)} whiteSpace="nowrap">
+                <Table.Cell key={c.id} textAlign={alignOf(c.meta)} whiteSpace="nowrap">
                   {value}
                 </Table.Cell>
               );
