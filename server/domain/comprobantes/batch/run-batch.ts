@@ -3,7 +3,7 @@
  * database says is left, so a second run (a retry, a restart, another node after the lease) goes on
  * where the first stopped:
  *
- * 1. Sign: the drafts still BORRADOR, in the batch's order, 50 per transaction. Each is issued as a
+ * 1. Sign: the drafts still BORRADOR, in the batch's order, 50 per transaction (the first ones 10, 20, 40). Each is issued as a
  *    single issue would be (issueComprobante, a savepoint inside the chunk's transaction: secuencial
  *    in order, key, XML, XSD, signature, FIRMADA + audit row) but without its own sri_send job. A
  *    draft the rules refuse rolls back its savepoint only (its secuencial is not spent) and is kept
@@ -70,8 +70,15 @@ export interface BatchRunnerDeps {
   lotePollDelaysMs?: number[];
 }
 
-/** Drafts signed per transaction. */
+/** Most drafts signed per transaction. */
 const SIGN_CHUNK = 50;
+/**
+ * The first chunks are smaller (10, 20, 40, then 50): the SRI starts on the first lote after 10
+ * signatures instead of 50, and the next chunks are signed while it works on it.
+ */
+const FIRST_SIGN_CHUNK = 10;
+/** The size of the chunk after one of `size` drafts (0: the first). */
+export const nextChunkSize = (size: number): number => (size ? Math.min(SIGN_CHUNK, size * 2) : FIRST_SIGN_CHUNK);
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
 /** Lotes sent and polled at the same time by one batch. */
 const MAX_LOTES_IN_FLIGHT = 3;
@@ -106,8 +113,8 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
   const todo = drafts.filter((d) => !batch.failures[d.id]).map((d) => d.id);
   if (!todo.length) return;
   const schemas = await deps.schemasFor(batch.companyId);
-  for (let i = 0; i < todo.length; i += SIGN_CHUNK) {
-    const chunk = todo.slice(i, i + SIGN_CHUNK);
+  for (let i = 0, size = nextChunkSize(0); i < todo.length; i += size, size = nextChunkSize(size)) {
+    const chunk = todo.slice(i, i + size);
     const now = deps.worker.clock();
     /**
      * The chunk in one transaction. First without a savepoint per draft (two round trips each
