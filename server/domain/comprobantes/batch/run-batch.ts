@@ -3,7 +3,8 @@
  * database says is left, so a second run (a retry, a restart, another node after the lease) goes on
  * where the first stopped:
  *
- * 1. Sign: the drafts still BORRADOR, in the batch's order, 50 per transaction (the first ones 10, 20, 40). Each is issued as a
+ * 1. Sign: the drafts still BORRADOR, in the batch's order, up to 50 per transaction (fewer in the
+ *    first and the last ones: nextChunkSize). Each is issued as a
  *    single issue would be (issueComprobante, a savepoint inside the chunk's transaction: secuencial
  *    in order, key, XML, XSD, signature, FIRMADA + audit row) but without its own sri_send job. A
  *    draft the rules refuse rolls back its savepoint only (its secuencial is not spent) and is kept
@@ -23,7 +24,7 @@
  *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
  * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed (which
  * starts once they are opened and on their way, so that the SRI gets them without waiting for that
- * signing), and up to 3 lotes are in flight at once (their openings and the job's payload written
+ * signing), and up to 4 lotes are in flight at once (their openings and the job's payload written
  * one at a time).
  * Webhooks and mails come from the transitions, per comprobante, as for a single issue; a lote's
  * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
@@ -72,16 +73,23 @@ export interface BatchRunnerDeps {
 
 /** Most drafts signed per transaction. */
 const SIGN_CHUNK = 50;
+/** The smallest chunk (the first one, and the last ones). */
+const MIN_SIGN_CHUNK = 10;
 /**
- * The first chunks are smaller (10, 20, 40, then 50): the SRI starts on the first lote after 10
- * signatures instead of 50, and the next chunks are signed while it works on it.
+ * The size of the next chunk, after one of `size` drafts (0: the first), with `left` drafts still to
+ * sign. The first chunks grow (10, 20, 40, then 50): the SRI starts on the first lote after 10
+ * signatures instead of 50, and the next ones are signed while it checks it. The last ones shrink
+ * (half of what is left, rounded up to tens): the lote the SRI checks after the last signature, while
+ * Emite has nothing left to sign, is small. 200 drafts: 10, 20, 40, 50, 40, 20, 10, 10; 120: 10, 20,
+ * 40, 30, 10, 10.
  */
-const FIRST_SIGN_CHUNK = 10;
-/** The size of the chunk after one of `size` drafts (0: the first). */
-export const nextChunkSize = (size: number): number => (size ? Math.min(SIGN_CHUNK, size * 2) : FIRST_SIGN_CHUNK);
+export function nextChunkSize(size: number, left: number): number {
+  const growing = size ? Math.min(SIGN_CHUNK, size * 2) : MIN_SIGN_CHUNK;
+  return Math.min(growing, Math.ceil(left / 2 / MIN_SIGN_CHUNK) * MIN_SIGN_CHUNK);
+}
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
 /** Lotes sent and polled at the same time by one batch. */
-const MAX_LOTES_IN_FLIGHT = 3;
+const MAX_LOTES_IN_FLIGHT = 4;
 
 /** What the lote steps read of a comprobante (never its XML: see {@link finishLote}). */
 type Row = { id: string; status: string; claveAcceso: string | null };
@@ -113,7 +121,7 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
   const todo = drafts.filter((d) => !batch.failures[d.id]).map((d) => d.id);
   if (!todo.length) return;
   const schemas = await deps.schemasFor(batch.companyId);
-  for (let i = 0, size = nextChunkSize(0); i < todo.length; i += size, size = nextChunkSize(size)) {
+  for (let i = 0, size = nextChunkSize(0, todo.length); i < todo.length; i += size, size = nextChunkSize(size, todo.length - i)) {
     const chunk = todo.slice(i, i + size);
     const now = deps.worker.clock();
     /**
@@ -254,10 +262,9 @@ interface LoteToSend {
  * payload, in one transaction. @returns the lote ('sending') and what to send: the rows counted,
  * with their signed XML (the UPDATE's RETURNING: the only read of the XML on the way out).
  */
-async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<{ lote: LoteProgress; toSend: LoteToSend }> {
+async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente, company: { ruc: string }): Promise<{ lote: LoteProgress; toSend: LoteToSend }> {
   const now = deps.worker.clock();
   return deps.worker.db.transaction(async (tx) => {
-    const [company] = await tx.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, batch.companyId));
     const secuencial = await allocateSecuencial(tx, { companyId: batch.companyId, ...LOTE_SERIE, codDoc: batch.codDoc });
     const claveAcceso = buildClaveAcceso({ fechaEmision: guayaquilDate(now), codDoc: batch.codDoc, ruc: company.ruc, ambiente, ...LOTE_SERIE, secuencial, codigoNumerico: randomCodigoNumerico(), tipoEmision: '1' });
     const counted = await tx
@@ -428,8 +435,13 @@ async function stillToSend(db: Db, companyId: string, lote: LoteProgress): Promi
           .where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids), eq(comprobantes.status, 'FIRMADA'))),
       )
     : [];
+  return { ruc: (await companyOf(db, companyId)).ruc, rows };
+}
+
+/** The issuer's RUC. */
+async function companyOf(db: Db, companyId: string): Promise<{ ruc: string }> {
   const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, companyId));
-  return { ruc: company.ruc, rows };
+  return company;
 }
 
 /**
@@ -516,6 +528,10 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   const errors: unknown[] = [];
   /** A sendUnsent is waiting for a lote in flight to finish (it then sends whatever is signed by then). */
   let waitingForSlot = false;
+  /** The last lote planned took every comprobante signed and not yet sent. */
+  let everyUnsentTaken = false;
+  /** The issuer (its RUC goes in every lote), read once per run. */
+  let company: { ruc: string } | undefined;
   /**
    * Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the
    * one before). `parked` is called when nothing more can be sent at once: every lote possible is
@@ -538,13 +554,16 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
       const lote = await serially(async () => {
         const rows = await unsent(db, batch);
         const ids = planLote(rows);
-        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente) : undefined;
+        everyUnsentTaken = ids.length === rows.length;
+        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente, (company ??= await companyOf(db, batch.companyId))) : undefined;
       });
       if (!lote) break;
       const run: Promise<void> = finishLote(deps, job, lote.lote, handed, false, save, lote.toSend)
         .catch((err) => void errors.push(err))
         .finally(() => inFlight.delete(run));
       inFlight.add(run);
+      // Nothing else was signed and unsent when it was planned: the next chunk's call sends what it signs.
+      if (everyUnsentTaken) break;
     }
   };
   /** Wait for every lote in flight; @throws the first error of the planning or of a lote. */
