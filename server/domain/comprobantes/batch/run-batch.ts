@@ -99,6 +99,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Keep the job's claim while it runs (and save its payload): another node takes it only after a crash. */
 async function touchJob(db: Db, job: BatchJob, now: Date, payload?: BatchJobPayload): Promise<void> {
   await keepJobClaim(db, job, { now, leaseMs: JOB_LEASE_MS, payload });
+  touchedAt.set(job, now.getTime());
+}
+
+/** When each running batch job's claim was last kept (ms since the epoch). */
+const touchedAt = new WeakMap<BatchJob, number>();
+
+/**
+ * Keep the job's claim after a chunk unless a lote's opening or a save kept it in the last
+ * JOB_LEASE_MS / 6 (10 s of a 60 s lease): most chunks are followed at once by a lote's opening,
+ * which writes the claim with the payload.
+ */
+async function keepClaimAfterChunk(db: Db, job: BatchJob, now: Date): Promise<void> {
+  if (now.getTime() - (touchedAt.get(job) ?? 0) < JOB_LEASE_MS / 6) return;
+  await touchJob(db, job, now);
 }
 
 /** `rows` in the order of `ids` (the batch's). */
@@ -210,7 +224,7 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
       if (!(err instanceof RedoWithSavepoints)) throw err;
       await signChunk(true);
     }
-    await touchJob(db, job, deps.worker.clock());
+    await keepClaimAfterChunk(db, job, deps.worker.clock());
     await afterChunk();
   }
 }
