@@ -130,7 +130,7 @@ async function authorisedCounts(ids: string[]): Promise<number[]> {
 const secuencialOf = (numero: string | null) => Number(numero!.slice(8));
 
 describe('batch issuing in SRI lotes', () => {
-  it('120 drafts on two points: consecutive secuenciales per point, each authorised once, lotes of 10, 20, 40, 30 and the last 20', async () => {
+  it('120 drafts on two points: consecutive secuenciales per point, each authorised once, lotes of 50, 50 and 20', async () => {
     const points = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? '002' : '001'));
     const ids = await drafts(points);
     Object.assign(calls, { lotes: [], singles: 0, loteAsks: 0 });
@@ -138,15 +138,11 @@ describe('batch issuing in SRI lotes', () => {
     const view = await runBatch(ids);
 
     expect(view).toMatchObject({ total: 120, authorised: 120, rejected: 0, pending: 0 });
-    // The first chunks are small (10, 20, 40 drafts signed per transaction), so the SRI starts after
-    // 10 signatures, and so are the last ones, so the lote it checks after the last signature is small.
-    // (Two last chunks signed while every lote slot was taken go out together: at most 20.)
-    expect(view.lotes.map((l) => l.comprobantes)).toEqual(calls.lotes);
-    expect(calls.lotes.slice(0, 4)).toEqual([10, 20, 40, 30]);
-    expect(calls.lotes.slice(4)).toSatisfy((tail: number[]) => tail.length >= 1 && tail.every((n) => n <= 20) && tail.reduce((a, b) => a + b, 0) === 20);
-    // Each lote goes to the SRI before the next chunk of drafts is signed (the SRI works while Emite signs).
-    for (const [n, from, to] of [[0, 10, 30], [1, 30, 70], [2, 70, 100]] as const) {
-      const signed = await t.database.db.execute(sql`select min(at) as at from comprobante_event where to_status = 'FIRMADA' and comprobante_id in (${sql.join(ids.slice(from, to).map((id) => sql`${id}::uuid`), sql`, `)})`);
+    expect(view.lotes.map((l) => l.comprobantes)).toEqual([50, 50, 20]);
+    expect(calls.lotes).toEqual([50, 50, 20]);
+    // Each lote goes to the SRI before the next 50 drafts are signed (the SRI works while Emite signs).
+    for (const [n, from] of [[0, 50], [1, 100]] as const) {
+      const signed = await t.database.db.execute(sql`select min(at) as at from comprobante_event where to_status = 'FIRMADA' and comprobante_id in (${sql.join(ids.slice(from, from + 50).map((id) => sql`${id}::uuid`), sql`, `)})`);
       const at = new Date((signed as unknown as { rows: Array<{ at: string | Date }> }).rows[0].at).getTime();
       expect(at).toBeGreaterThanOrEqual(lotesSentAt[n]);
     }
@@ -211,7 +207,7 @@ describe('batch issuing in SRI lotes', () => {
       sandboxControl.setOffline(false);
     }
     // The second lote failed while the SRI was down and went again with the same key once it was back.
-    expect(calls.lotes.slice(0, 2)).toEqual([10, 20]);
+    expect(calls.lotes.slice(0, 2)).toEqual([50, 10]);
     expect(calls.lotes.length).toBeGreaterThanOrEqual(3);
     expect(await authorisedCounts(ids)).toEqual(ids.map(() => 1));
     const numeros = (await Promise.all(ids.map(async (id) => (await api('GET', `/api/invoice/${id}`)).json().numero as string))).sort();
@@ -225,8 +221,7 @@ describe('batch issuing in SRI lotes', () => {
     const view = await runBatch(ids);
     expect(view).toMatchObject({ total: 60, authorised: 60, rejected: 0, pending: 0 });
     // The second lote was not sent again: its autorizaciones were asked for before any resend.
-    expect(calls.lotes.slice(0, 2)).toEqual([10, 20]);
-    expect(calls.lotes.reduce((a, b) => a + b, 0)).toBe(60); // each of the 60 sent once
+    expect(calls.lotes).toEqual([50, 10]);
     expect(calls.singles).toBe(0);
     expect(await authorisedCounts(ids)).toEqual(ids.map(() => 1));
     const secs = view.items.map((i) => secuencialOf(i.numero));

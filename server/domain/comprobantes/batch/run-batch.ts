@@ -3,8 +3,7 @@
  * database says is left, so a second run (a retry, a restart, another node after the lease) goes on
  * where the first stopped:
  *
- * 1. Sign: the drafts still BORRADOR, in the batch's order, up to 50 per transaction (fewer in the
- *    first and the last ones: nextChunkSize). Each is issued as a
+ * 1. Sign: the drafts still BORRADOR, in the batch's order, 50 per transaction. Each is issued as a
  *    single issue would be (issueComprobante, a savepoint inside the chunk's transaction: secuencial
  *    in order, key, XML, XSD, signature, FIRMADA + audit row) but without its own sri_send job. A
  *    draft the rules refuse rolls back its savepoint only (its secuencial is not spent) and is kept
@@ -71,22 +70,8 @@ export interface BatchRunnerDeps {
   lotePollDelaysMs?: number[];
 }
 
-/** Most drafts signed per transaction. */
+/** Drafts signed per transaction. */
 const SIGN_CHUNK = 50;
-/** The smallest chunk (the first one, and the last ones). */
-const MIN_SIGN_CHUNK = 10;
-/**
- * The size of the next chunk, after one of `size` drafts (0: the first), with `left` drafts still to
- * sign. The first chunks grow (10, 20, 40, then 50): the SRI starts on the first lote after 10
- * signatures instead of 50, and the next ones are signed while it checks it. The last ones shrink
- * (half of what is left, rounded up to tens): the lote the SRI checks after the last signature, while
- * Emite has nothing left to sign, is small. 200 drafts: 10, 20, 40, 50, 40, 20, 10, 10; 120: 10, 20,
- * 40, 30, 10, 10.
- */
-export function nextChunkSize(size: number, left: number): number {
-  const growing = size ? Math.min(SIGN_CHUNK, size * 2) : MIN_SIGN_CHUNK;
-  return Math.min(growing, Math.ceil(left / 2 / MIN_SIGN_CHUNK) * MIN_SIGN_CHUNK);
-}
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
 /** Lotes sent and polled at the same time by one batch. */
 const MAX_LOTES_IN_FLIGHT = 4;
@@ -135,8 +120,8 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
   const todo = drafts.filter((d) => !batch.failures[d.id]).map((d) => d.id);
   if (!todo.length) return;
   const schemas = await deps.schemasFor(batch.companyId);
-  for (let i = 0, size = nextChunkSize(0, todo.length); i < todo.length; i += size, size = nextChunkSize(size, todo.length - i)) {
-    const chunk = todo.slice(i, i + size);
+  for (let i = 0; i < todo.length; i += SIGN_CHUNK) {
+    const chunk = todo.slice(i, i + SIGN_CHUNK);
     const now = deps.worker.clock();
     /**
      * The chunk in one transaction. First without a savepoint per draft (two round trips each
