@@ -20,6 +20,7 @@
  * invoice (sqlStatementsPerInvoice, server/db/client.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -55,9 +56,39 @@ function perSecond(count: number, ms: number) {
 }
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
-/** One reading of the server's and the SRI's counters (before and after a run). */
+/**
+ * CPU of the PostgreSQL backends connected to the bench's database now, ms (user + system from
+ * /proc/<pid>/stat, 10 ms ticks; NaN off PostgreSQL or without /proc). The server's pool keeps its
+ * connections, so a before/after difference is what its statements cost PostgreSQL (WAL writer and
+ * checkpoints, shared with other databases, are not in it).
+ */
+let pgDb: { adminUrl: string; name: string } | undefined;
+async function pgCpuMs(): Promise<number> {
+  if (!pgDb) return Number.NaN;
+  const client = new pg.Client({ connectionString: pgDb.adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [pgDb.name]);
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One reading of the server's, the SRI's and PostgreSQL's counters (before and after a run). */
 async function countersOf(server: { usage(): Promise<{ cpuMs: number; systemCpuMs: number; sqlStatements: number }> }, sri: { cpuMs(): Promise<number>; soapCalls(): Promise<number> }) {
-  return { use: await server.usage(), sriCpuMs: await sri.cpuMs(), soapCalls: await sri.soapCalls() };
+  return { use: await server.usage(), sriCpuMs: await sri.cpuMs(), soapCalls: await sri.soapCalls(), pgCpuMs: await pgCpuMs() };
 }
 
 /** The per-invoice costs between two readings, the same for the single and the batch mode. */
@@ -69,6 +100,8 @@ function perInvoice(before: Awaited<ReturnType<typeof countersOf>>, after: Await
     /** Statements the server sent to its database per invoice (BEGIN/COMMIT included on PostgreSQL; status polls included). */
     sqlStatementsPerInvoice: round((after.use.sqlStatements - before.use.sqlStatements) / n, 1),
     sriCpuMsPerInvoice: round((after.sriCpuMs - before.sriCpuMs) / n),
+    /** The PostgreSQL backends' CPU per invoice (10 ms ticks: ±10 ms over the run), on PostgreSQL. */
+    pgCpuMsPerInvoice: round((after.pgCpuMs - before.pgCpuMs) / n),
     /** SOAP calls the SRI answered per invoice (reception, authorisation). */
     sriCallsPerInvoice: round((after.soapCalls - before.soapCalls) / n),
   };
@@ -204,6 +237,7 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
     const u = new URL(adminUrl);
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
+    pgDb = { adminUrl, name: dbName };
   }
   const prof = process.env.BENCH_CPU_PROF;
   const server = await startBenchServer(env, { compiled: true, nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`, `--cpu-prof-name=issue-${kind}-${Date.now()}.cpuprofile`] : [] });
@@ -211,6 +245,12 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
     const s = await setup(server);
     // Warm-up, not counted: JIT, pools, the certificate cache.
     for (const id of await drafts(server, s, Math.min(20, N))) await api(server, 'POST', `/api/invoice/${id}/issue`, s.token);
+    // The batch path's own code (lotes, their SOAP, the multi-row writes) warmed up too, as the single
+    // path's is above: one batch of 20, not counted (BENCH_BATCH_WARMUP=0 leaves it out).
+    if (MODES.includes('batch') && process.env.BENCH_BATCH_WARMUP !== '0') {
+      const { batch } = await api(server, 'POST', '/api/invoice/issue-batch', s.token, { ids: await drafts(server, s, Math.min(20, N)) });
+      while ((await api(server, 'GET', `/api/batch/${batch}`, s.token)).status !== 'TERMINADO') await new Promise((r) => setTimeout(r, BATCH_POLL_MS));
+    }
     const rows = [];
     for (const c of MODES.includes('single') ? CONCURRENCY : []) {
       const ids = await drafts(server, s, N);
@@ -255,14 +295,15 @@ async function run(kind: 'pglite' | 'postgres', sri: SandboxSri) {
         /** The timed window on the monotonic clock, µs, when profiling (bench/profile-summary.ts --window from:to). */
         ...(prof ? { profileWindowUs: windowUs } : {}),
       });
-      console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
+      console.log(`  ${kind} × ${c}: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sriCpuMsPerInvoice} ms del SRI, ${rows.at(-1)!.pgCpuMsPerInvoice} ms de PostgreSQL, ${rows.at(-1)!.sqlStatementsPerInvoice} sentencias SQL por factura`);
     }
     if (!MODES.includes('batch')) return { rows, serverPeakRssMb: server.peakRssMb() };
     rows.push(await batchRow(kind, server, sri, s));
-    console.log(`  ${kind} en lote: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sriCallsPerInvoice} llamadas al SRI por factura`);
+    console.log(`  ${kind} en lote: ${rows.at(-1)!.invoicesPerSecond}/s, ${rows.at(-1)!.apiCpuMsPerInvoice} ms CPU de la API por factura, ${rows.at(-1)!.sriCpuMsPerInvoice} ms del SRI, ${rows.at(-1)!.pgCpuMsPerInvoice} ms de PostgreSQL, ${rows.at(-1)!.sriCallsPerInvoice} llamadas al SRI por factura`);
     return { rows, serverPeakRssMb: server.peakRssMb() };
   } finally {
     await server.stop();
+    pgDb = undefined;
     if (kind === 'postgres') await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
   }
 }

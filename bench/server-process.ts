@@ -139,7 +139,9 @@ export async function startSandboxSri(): Promise<SandboxSri> {
   const cpuFile = path.join(cpuDir, 'cpu.json');
   const port = await freePort();
   const root = path.resolve(here, '..');
-  const child = spawn(process.execPath, ['--import', probe, '--import', 'tsx', 'server/sri/sandbox-main.ts'], {
+  // BENCH_SRI_CPU_PROF=dir: a V8 CPU profile of the sandbox SRI too (written when it stops; one file per thread, default names: the main thread's is the larger).
+  const prof = process.env.BENCH_SRI_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_SRI_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', probe, '--import', 'tsx', 'server/sri/sandbox-main.ts'], {
     cwd: root,
     env: { ...process.env, SRI_SANDBOX_PORT: String(port), SRI_SANDBOX_HOST: '127.0.0.1', BENCH_CPU_FILE: cpuFile },
     stdio: ['ignore', 'pipe', 'pipe'],

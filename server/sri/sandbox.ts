@@ -206,6 +206,11 @@ export const sriSandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, 
     const refused: Array<{ claveAcceso: string; mensajes: SriMensaje[] }> = [];
     const claves = new Set(lotes.get(lote.claveAcceso) ?? []);
     for (const comprobante of lote.comprobantes) {
+      // The real SRI answers autorizaciones on other machines while it receives a lote. Here a
+      // lote's checks (and the lotes queued behind it, started as microtasks) would hold every
+      // pending request until they all end: an issuer's ask for an earlier lote waited for up to
+      // three lotes of checks. Requests that arrived meanwhile are served between two comprobantes.
+      await new Promise((resolve) => setImmediate(resolve));
       const outcome = await receive(comprobante, now);
       if (outcome.accepted || outcome.mensajes.some((m) => m.identificador === '43')) claves.add(outcome.claveAcceso);
       if (!outcome.accepted) refused.push({ claveAcceso: outcome.claveAcceso, mensajes: outcome.mensajes });

@@ -37,8 +37,14 @@ export type BatchView = {
 const REJECTED = new Set(['DEVUELTA', 'NO_AUTORIZADA', 'FALLIDA']);
 
 export async function getBatch(db: Db, p: { companyId: string; id: string }): Promise<BatchView> {
-  const [batch] = await db.select().from(comprobanteBatches).where(and(eq(comprobanteBatches.companyId, p.companyId), eq(comprobanteBatches.id, p.id)));
-  if (!batch) throw notFound('El lote de emisión');
+  // The batch and its job's payload (the lotes) in one statement: the job has the batch's id.
+  const [found] = await db
+    .select({ batch: comprobanteBatches, payload: jobs.payload })
+    .from(comprobanteBatches)
+    .leftJoin(jobs, and(eq(jobs.companyId, comprobanteBatches.companyId), eq(jobs.id, comprobanteBatches.id)))
+    .where(and(eq(comprobanteBatches.companyId, p.companyId), eq(comprobanteBatches.id, p.id)));
+  if (!found) throw notFound('El lote de emisión');
+  const { batch } = found;
   const rows = batch.ids.length
     ? await db
         .select({ id: comprobantes.id, estab: comprobantes.estab, ptoEmi: comprobantes.ptoEmi, secuencial: comprobantes.secuencial, status: comprobantes.status, mensajes: comprobantes.mensajes })
@@ -46,10 +52,6 @@ export async function getBatch(db: Db, p: { companyId: string; id: string }): Pr
         .where(and(eq(comprobantes.companyId, p.companyId), comprobanteIdIn(batch.ids)))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [job] = await db
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, p.companyId), eq(jobs.id, batch.id)));
   const items: BatchItemView[] = batch.ids.map((id) => {
     const row = byId.get(id);
     const failure = batch.failures[id];
@@ -64,7 +66,7 @@ export async function getBatch(db: Db, p: { companyId: string; id: string }): Pr
   const authorised = items.filter((i) => i.status === 'AUTORIZADA').length;
   const rejected = items.filter((i) => REJECTED.has(i.status)).length;
   const pending = items.length - authorised - rejected;
-  const lotes = ((job?.payload as BatchJobPayload | undefined)?.lotes ?? []).map((l) => ({ claveAcceso: l.claveAcceso, comprobantes: l.ids.length, refused: l.refused ?? 0, state: l.state }));
+  const lotes = ((found.payload as BatchJobPayload | null)?.lotes ?? []).map((l) => ({ claveAcceso: l.claveAcceso, comprobantes: l.ids.length, refused: l.refused ?? 0, state: l.state }));
   return {
     _id: batch.id,
     codDoc: batch.codDoc,

@@ -11,17 +11,19 @@
  * 2. Lotes: the FIRMADA comprobantes never sent, in order, ≤ 50 and ≤ 500 KB per lote and one
  *    ambiente each. A lote gets its key (serie 000-000, its own secuencial: lote-xml.ts), and its
  *    comprobantes' send attempts are counted, in one transaction with the job's payload (the lote
- *    in state 'sending'); then one reception call. The comprobantes received move to RECIBIDA; a
- *    lote refused as a whole, or a comprobante refused inside it, goes to the single send path (an
- *    sri_send job: it asks authorisation first, then sends alone and records the SRI's answer on
- *    that comprobante). Then autorizacionComprobanteLote is asked a few times; what is still not
+ *    in state 'sending'); then one reception call. A lote refused as a whole, or a comprobante
+ *    refused inside it, goes to the single send path (an sri_send job: it asks authorisation first,
+ *    then sends alone and records the SRI's answer on that comprobante). For the comprobantes
+ *    received, autorizacionComprobanteLote is asked at once, as a single issue does: the authorised
+ *    move FIRMADA → AUTORIZADA through RECIBIDA in one statement (both audit rows), the others to
+ *    RECIBIDA. Then it is asked a few more times while some are still waiting; what is still not
  *    answered goes to the single path too (an sri_authorize job, which polls and resends if the SRI
  *    never processed it).
  * 3. A lote found 'sending' on a later run may have arrived: its autorizaciones are asked first and
  *    only its comprobantes still FIRMADA are sent again, in a lote with the same key.
  * Steps 1 and 2 overlap: a chunk's lotes are sent and polled while the next chunk is signed (which
  * starts once they are opened and on their way, so that the SRI gets them without waiting for that
- * signing), and up to 3 lotes are in flight at once (their openings and the job's payload written
+ * signing), and up to 4 lotes are in flight at once (their openings and the job's payload written
  * one at a time).
  * Webhooks and mails come from the transitions, per comprobante, as for a single issue; a lote's
  * RECIBIDA and its autorizaciones are written one statement per lote and outcome (transition-many.ts).
@@ -72,7 +74,7 @@ export interface BatchRunnerDeps {
 const SIGN_CHUNK = 50;
 const DEFAULT_POLL_DELAYS_MS = [0, 250, 500, 1000, 2000];
 /** Lotes sent and polled at the same time by one batch. */
-const MAX_LOTES_IN_FLIGHT = 3;
+const MAX_LOTES_IN_FLIGHT = 4;
 
 /** What the lote steps read of a comprobante (never its XML: see {@link finishLote}). */
 type Row = { id: string; status: string; claveAcceso: string | null };
@@ -82,6 +84,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Keep the job's claim while it runs (and save its payload): another node takes it only after a crash. */
 async function touchJob(db: Db, job: BatchJob, now: Date, payload?: BatchJobPayload): Promise<void> {
   await keepJobClaim(db, job, { now, leaseMs: JOB_LEASE_MS, payload });
+  touchedAt.set(job, now.getTime());
+}
+
+/** When each running batch job's claim was last kept (ms since the epoch). */
+const touchedAt = new WeakMap<BatchJob, number>();
+
+/**
+ * Keep the job's claim after a chunk unless a lote's opening or a save kept it in the last
+ * JOB_LEASE_MS / 6 (10 s of a 60 s lease): most chunks are followed at once by a lote's opening,
+ * which writes the claim with the payload.
+ */
+async function keepClaimAfterChunk(db: Db, job: BatchJob, now: Date): Promise<void> {
+  if (now.getTime() - (touchedAt.get(job) ?? 0) < JOB_LEASE_MS / 6) return;
+  await touchJob(db, job, now);
 }
 
 /** `rows` in the order of `ids` (the batch's). */
@@ -193,7 +209,7 @@ async function signDrafts(deps: BatchRunnerDeps, job: BatchJob, batch: typeof co
       if (!(err instanceof RedoWithSavepoints)) throw err;
       await signChunk(true);
     }
-    await touchJob(db, job, deps.worker.clock());
+    await keepClaimAfterChunk(db, job, deps.worker.clock());
     await afterChunk();
   }
 }
@@ -245,10 +261,9 @@ interface LoteToSend {
  * payload, in one transaction. @returns the lote ('sending') and what to send: the rows counted,
  * with their signed XML (the UPDATE's RETURNING: the only read of the XML on the way out).
  */
-async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente): Promise<{ lote: LoteProgress; toSend: LoteToSend }> {
+async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comprobanteBatches.$inferSelect, payload: BatchJobPayload, ids: string[], ambiente: Ambiente, company: { ruc: string }): Promise<{ lote: LoteProgress; toSend: LoteToSend }> {
   const now = deps.worker.clock();
   return deps.worker.db.transaction(async (tx) => {
-    const [company] = await tx.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, batch.companyId));
     const secuencial = await allocateSecuencial(tx, { companyId: batch.companyId, ...LOTE_SERIE, codDoc: batch.codDoc });
     const claveAcceso = buildClaveAcceso({ fechaEmision: guayaquilDate(now), codDoc: batch.codDoc, ruc: company.ruc, ambiente, ...LOTE_SERIE, secuencial, codigoNumerico: randomCodigoNumerico(), tipoEmision: '1' });
     const counted = await tx
@@ -268,7 +283,7 @@ async function openLote(deps: BatchRunnerDeps, job: BatchJob, batch: typeof comp
  * Apply the lote's autorizaciones to their comprobantes as the single path does one by one
  * (AUTORIZADA + mail, NO_AUTORIZADA, EN_PROCESO), one statement per outcome (transition-many.ts).
  */
-async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Array<{ row: Row; a: Autorizacion }>): Promise<void> {
+async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Array<{ row: Row; a: Autorizacion }>, received?: Received): Promise<string[]> {
   // The authorised document is written by the statement around the signed XML the row holds (authorizationAround).
   const now = deps.worker.clock();
   const { db } = deps.worker;
@@ -276,17 +291,20 @@ async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Ar
   const authorised = picked.filter((p) => p.a.estado === 'AUTORIZADO');
   const refused = picked.filter((p) => p.a.estado === 'NO AUTORIZADO');
   const processing = picked.filter((p) => p.a.estado !== 'AUTORIZADO' && p.a.estado !== 'NO AUTORIZADO');
+  let moved: string[] = [];
   if (authorised.length) {
-    await db.transaction(async (tx) => {
+    moved = await db.transaction(async (tx) => {
       // The sales summary triggers (migration 0012) lock a row per day and point, customer and
       // product for each comprobante that becomes AUTORIZADA, in the statement's row order: two
       // lotes authorised at once (of this batch or another of the company) could take them in
       // opposite orders and deadlock (PostgreSQL aborts one after deadlock_timeout, then the job
       // waits for its retry). One multi-row authorisation per company at a time.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sales-summary:${companyId}`}))`);
-      await transitionMany(tx, {
+      return transitionMany(tx, {
         companyId,
-        from: [...WAITING_FOR_SRI],
+        // Just received: FIRMADA → AUTORIZADA through RECIBIDA (both audit rows), as a single issue writes it.
+        from: received ? ['FIRMADA'] : [...WAITING_FOR_SRI],
+        ...(received ? { via: { to: 'RECIBIDA' as const, mensajes: [], now: received.at, note: received.note } } : {}),
         to: 'AUTORIZADA',
         authorization: true,
         now,
@@ -303,6 +321,58 @@ async function applyAnswers(deps: BatchRunnerDeps, companyId: string, picked: Ar
   }
   await transitionMany(db, { companyId, from: [...WAITING_FOR_SRI], to: 'NO_AUTORIZADA', now, rows: refused.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
   await transitionMany(db, { companyId, from: ['FIRMADA', 'RECIBIDA'], to: 'EN_PROCESO', now, rows: processing.map(({ row, a }) => ({ id: row.id, mensajes: mensajesOf(a) })) });
+  return moved;
+}
+
+/** A lote's reception, for the audit rows of the comprobantes it moved to RECIBIDA: when, and the note naming the lote. */
+interface Received {
+  at: Date;
+  note: string;
+}
+
+/** The autorizaciones of an autorizacionComprobanteLote answer by the key they are for. */
+function byKeyOf(autorizaciones: Autorizacion[]): Map<string, Autorizacion[]> {
+  const byKey = new Map<string, Autorizacion[]>();
+  for (const a of autorizaciones) {
+    const key = keyOf(a);
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), a]);
+  }
+  return byKey;
+}
+
+/**
+ * Right after a lote's reception (its `received` comprobantes still FIRMADA, their send counted):
+ * ask its autorizaciones at once, as a single issue does (sri-jobs.ts handleSend with a chain). The
+ * authorised move FIRMADA → AUTORIZADA through RECIBIDA in one statement (both audit rows); the rest
+ * are written RECIBIDA, then what the SRI answered for them (NO_AUTORIZADA, EN_PROCESO) applied. A
+ * crash before these writes leaves the lote 'sending' with its comprobantes FIRMADA and counted: the
+ * next run asks the lote's autorizaciones first (finishLote), as it does today.
+ * @returns the comprobantes still waiting (to poll), and whether the SRI answered the ask.
+ */
+async function authoriseReceived(deps: BatchRunnerDeps, companyId: string, lote: LoteProgress, received: Row[], reception: Received): Promise<{ waiting: Row[]; asked: boolean }> {
+  let autorizaciones: Autorizacion[] = [];
+  let asked = false;
+  try {
+    autorizaciones = (await deps.worker.sri.autorizacionComprobanteLote!(lote.claveAcceso, lote.ambiente)).autorizaciones;
+    asked = true;
+  } catch {
+    // As a single issue's chain: the RECIBIDA is written and the polls below ask again (and fail the run if the SRI is down).
+  }
+  const byKey = byKeyOf(autorizaciones);
+  const authorised: Array<{ row: Row; a: Autorizacion }> = [];
+  const rest: Array<{ row: Row; a?: Autorizacion }> = [];
+  for (const row of received) {
+    const a = row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined;
+    if (a?.estado === 'AUTORIZADO') authorised.push({ row, a });
+    else rest.push({ row, a });
+  }
+  const moved = new Set(await applyAnswers(deps, companyId, authorised, reception));
+  await transitionMany(deps.worker.db, { companyId, from: ['FIRMADA'], to: 'RECIBIDA', now: reception.at, note: reception.note, rows: rest.map(({ row }) => ({ id: row.id, mensajes: [] })) });
+  const answered = rest.filter((r): r is { row: Row; a: Autorizacion } => Boolean(r.a));
+  await applyAnswers(deps, companyId, answered);
+  // Not moved by the authorisation (changed meanwhile), not answered, or EN PROCESO: the polls read them again.
+  const waiting = [...authorised.filter(({ row }) => !moved.has(row.id)), ...rest.filter((r) => r.a?.estado !== 'NO AUTORIZADO')].map(({ row }) => row);
+  return { waiting, asked };
 }
 
 /** The key an autorización is for: its número (offline scheme: the key), else the key inside its comprobante. */
@@ -323,11 +393,7 @@ async function loteRows(db: Db, companyId: string, lote: LoteProgress): Promise<
  */
 async function askLote(deps: BatchRunnerDeps, companyId: string, lote: LoteProgress): Promise<Row[]> {
   const answer = await deps.worker.sri.autorizacionComprobanteLote!(lote.claveAcceso, lote.ambiente);
-  const byKey = new Map<string, Autorizacion[]>();
-  for (const a of answer.autorizaciones) {
-    const key = keyOf(a);
-    if (key) byKey.set(key, [...(byKey.get(key) ?? []), a]);
-  }
+  const byKey = byKeyOf(answer.autorizaciones);
   const waiting: Row[] = [];
   const answered: Array<{ row: Row; a: Autorizacion }> = [];
   for (const row of await loteRows(deps.worker.db, companyId, lote)) {
@@ -368,8 +434,13 @@ async function stillToSend(db: Db, companyId: string, lote: LoteProgress): Promi
           .where(and(eq(comprobantes.companyId, companyId), idIn(lote.ids), eq(comprobantes.status, 'FIRMADA'))),
       )
     : [];
+  return { ruc: (await companyOf(db, companyId)).ruc, rows };
+}
+
+/** The issuer's RUC. */
+async function companyOf(db: Db, companyId: string): Promise<{ ruc: string }> {
   const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, companyId));
-  return { ruc: company.ruc, rows };
+  return company;
 }
 
 /**
@@ -379,6 +450,9 @@ async function stillToSend(db: Db, companyId: string, lote: LoteProgress): Promi
  */
 async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgress, handed: Set<string>, resumed: boolean, save: () => Promise<void>, opened?: LoteToSend): Promise<void> {
   const { db } = deps.worker;
+  /** What is still waiting for the SRI after the last ask, and whether the SRI answered one since the reception. */
+  let waiting: Row[] = [];
+  let asked = false;
   if (lote.state === 'sending') {
     // It may have arrived before the crash or the timeout: its answers first, then send what is still FIRMADA.
     if (resumed) await askLote(deps, job.companyId, lote);
@@ -393,22 +467,26 @@ async function finishLote(deps: BatchRunnerDeps, job: BatchJob, lote: LoteProgre
       const keys = new Set(rows.map((r) => r.claveAcceso));
       const whole = answer.estado === 'DEVUELTA' && ![...refusedByKey.keys()].some((k) => keys.has(k));
       const now = deps.worker.clock();
-      const received: string[] = [];
+      const received: Row[] = [];
       for (const r of rows) {
         if (whole || refusedByKey.has(r.claveAcceso!)) await toSingle(deps, job.companyId, r.id, handed);
-        else received.push(r.id);
+        else received.push({ id: r.id, status: 'FIRMADA', claveAcceso: r.claveAcceso });
       }
-      // One statement for the lote's RECIBIDA (audit rows with the lote's key as their note).
-      await transitionMany(db, { companyId: job.companyId, from: ['FIRMADA'], to: 'RECIBIDA', now, note: `Lote ${lote.claveAcceso}`, rows: received.map((id) => ({ id, mensajes: [] })) });
       lote.refused = whole ? rows.length : [...refusedByKey.keys()].filter((k) => keys.has(k)).length;
       if (whole) lote.refusedWhole = true;
+      if (received.length) {
+        // The autorizaciones asked at once; RECIBIDA audit rows carry the lote's key as their note.
+        ({ waiting, asked } = await authoriseReceived(deps, job.companyId, lote, received, { at: now, note: `Lote ${lote.claveAcceso}` }));
+      }
     }
-    lote.state = lote.refusedWhole ? 'done' : 'received';
+    // Every comprobante sent answered (or refused): the lote is done without polling.
+    lote.state = lote.refusedWhole || (asked && !waiting.length) ? 'done' : 'received';
     await save();
   }
   if (lote.state === 'received') {
-    let waiting: Row[] = [];
-    for (const delay of deps.lotePollDelaysMs ?? DEFAULT_POLL_DELAYS_MS) {
+    const delays = deps.lotePollDelaysMs ?? DEFAULT_POLL_DELAYS_MS;
+    // The ask right after the reception was the first poll.
+    for (const delay of asked && delays[0] === 0 ? delays.slice(1) : delays) {
       if (delay) await sleep(delay);
       waiting = await askLote(deps, job.companyId, lote);
       if (!waiting.length) break;
@@ -449,6 +527,10 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
   const errors: unknown[] = [];
   /** A sendUnsent is waiting for a lote in flight to finish (it then sends whatever is signed by then). */
   let waitingForSlot = false;
+  /** The last lote planned took every comprobante signed and not yet sent. */
+  let everyUnsentTaken = false;
+  /** The issuer (its RUC goes in every lote), read once per run. */
+  let company: { ruc: string } | undefined;
   /**
    * Every signed comprobante not yet sent goes out, in lotes (each started without waiting for the
    * one before). `parked` is called when nothing more can be sent at once: every lote possible is
@@ -471,13 +553,16 @@ export async function runBatchJob(deps: BatchRunnerDeps, job: BatchJob): Promise
       const lote = await serially(async () => {
         const rows = await unsent(db, batch);
         const ids = planLote(rows);
-        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente) : undefined;
+        everyUnsentTaken = ids.length === rows.length;
+        return ids.length ? openLote(deps, job, batch, payload, ids, rows[0].ambiente as Ambiente, (company ??= await companyOf(db, batch.companyId))) : undefined;
       });
       if (!lote) break;
       const run: Promise<void> = finishLote(deps, job, lote.lote, handed, false, save, lote.toSend)
         .catch((err) => void errors.push(err))
         .finally(() => inFlight.delete(run));
       inFlight.add(run);
+      // Nothing else was signed and unsent when it was planned: the next chunk's call sends what it signs.
+      if (everyUnsentTaken) break;
     }
   };
   /** Wait for every lote in flight; @throws the first error of the planning or of a lote. */

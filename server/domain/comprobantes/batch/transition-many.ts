@@ -56,6 +56,14 @@ export interface TransitionManyParams {
   now: Date;
   /** A job per moved row (pending, due at `runAt`); onlyIfBuyerHasEmail as in transitionComprobante. */
   enqueue?: { kind: JobKind; runAt: Date; onlyIfBuyerHasEmail?: boolean };
+  /**
+   * A status each row passed through on its way from `from` (one status) to `to`, true outside but
+   * not written (the SRI received the lote before it authorised it), as transitionComprobante's
+   * `via`: two audit rows per row, from → via (these mensajes, at `now`, with `note`) then via → to
+   * (the row's mensajes, at the transition's `now`, with the transition's note); the webhook jobs
+   * are those of via → to.
+   */
+  via?: { to: ComprobanteStatus; mensajes: SriMensajeRow[]; now: Date; note?: string };
 }
 
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
@@ -84,14 +92,17 @@ function buildMany(db: Db, p: TransitionManyParams): PreparedShape<string[]> {
   );
   const written = { n: sql<number>`1`.as('n') };
   const at = sql.placeholder('at');
-  const ctes: WithSubquery[] = [
-    upd,
-    db.$with('ev', written).as(
-      sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+  // With `via`: two audit rows per row, in order (ids follow the ORDER BY: a list sorts by at, then id).
+  const events = p.via
+    ? sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
+          select upd.company_id, upd.id, e.at, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, e.from_status, e.to_status, coalesce(e.mensajes, upd.mensajes), e.note
+          from upd cross join (values (1, ${sql.placeholder('viaAt')}::timestamptz, ${p.from[0]}::varchar, ${p.via.to}::varchar, ${sql.placeholder('viaMensajes')}::jsonb, ${sql.placeholder('viaNote')}::text),
+                                      (2, ${at}::timestamptz, ${p.via.to}::varchar, ${p.to}::varchar, null::jsonb, ${sql.placeholder('note')}::text)) as e(ord, at, from_status, to_status, mensajes, note)
+          order by upd.id, e.ord returning 1 as n`
+    : sql`insert into comprobante_event (company_id, comprobante_id, at, user_id, api_key_id, from_status, to_status, mensajes, note)
           select company_id, id, ${at}::timestamptz, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, ${p.from.length === 1 ? p.from[0] : null}::varchar, ${p.to}::varchar, mensajes, ${sql.placeholder('note')}::text
-          from upd returning 1 as n`,
-    ),
-  ];
+          from upd returning 1 as n`;
+  const ctes: WithSubquery[] = [upd, db.$with('ev', written).as(events)];
   if (p.enqueue) {
     const buyerHasEmail: SQL = p.enqueue.onlyIfBuyerHasEmail ? BUYER_HAS_EMAIL : sql``;
     ctes.push(
@@ -102,7 +113,7 @@ function buildMany(db: Db, p: TransitionManyParams): PreparedShape<string[]> {
       ),
     );
   }
-  ctes.push(...webhookJobsCte(db, { from: p.from, to: p.to, at, created: sql.placeholder('created') }));
+  ctes.push(...webhookJobsCte(db, { from: p.via ? [p.via.to] : p.from, to: p.to, at, created: sql.placeholder('created') }));
   return preparedShape(db.with(...ctes).select({ id: sql<string>`upd.id` }).from(upd).toSQL(), (rows) => rows.map((r) => r[0] as string));
 }
 
@@ -111,7 +122,8 @@ const shapes = new Map<string, PreparedShape<string[]>>();
 
 export async function transitionMany(db: Db, p: TransitionManyParams): Promise<string[]> {
   if (!p.rows.length) return [];
-  const key = [p.from.join(','), p.to, p.authorization ? 'a' : '', p.signature ? 's' : '', p.enqueue ? `${p.enqueue.kind}:${p.enqueue.onlyIfBuyerHasEmail ? 'e' : ''}` : ''].join('|');
+  if (p.via && p.from.length !== 1) throw new Error('transitionMany: via needs exactly one from status');
+  const key = [p.from.join(','), p.to, p.authorization ? 'a' : '', p.signature ? 's' : '', p.enqueue ? `${p.enqueue.kind}:${p.enqueue.onlyIfBuyerHasEmail ? 'e' : ''}` : '', p.via ? `via:${p.via.to}` : ''].join('|');
   let shape = shapes.get(key);
   if (!shape) shapes.set(key, (shape = buildMany(db, p)));
   const values = JSON.stringify(
@@ -132,5 +144,6 @@ export async function transitionMany(db: Db, p: TransitionManyParams): Promise<s
         : {}),
     })),
   );
-  return runPrepared(db, shape, { ...transitionStatementValues(p), values, runAt: p.enqueue ? p.enqueue.runAt.toISOString() : null });
+  const via = p.via ? { viaAt: p.via.now.toISOString(), viaMensajes: JSON.stringify(p.via.mensajes), viaNote: p.via.note ?? null } : {};
+  return runPrepared(db, shape, { ...transitionStatementValues(p), ...via, values, runAt: p.enqueue ? p.enqueue.runAt.toISOString() : null });
 }
