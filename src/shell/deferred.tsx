@@ -17,6 +17,8 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 export type Deferred<P> = ComponentType<P> & {
   /** Start loading now (idempotent); resolves to the component. */
   preload(): Promise<ComponentType<P>>;
+  /** Whether the module is there (a render draws the component at once). */
+  isLoaded(): boolean;
 };
 
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): Deferred<P> {
@@ -50,5 +52,5 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const Component = state.component;
     return Component ? <Component {...props} /> : <>{fallback}</>;
   }
-  return Object.assign(DeferredComponent, { preload });
+  return Object.assign(DeferredComponent, { preload, isLoaded: () => loaded !== undefined });
 }

@@ -6,27 +6,19 @@
  * (click, Enter, Space, ArrowDown) before the code arrived (issue 30).
  * @example <ProfileMenu />
  */
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSession } from '../../engine/session.ts';
+import { deferred } from '../deferred.tsx';
 import { ProfileMenuButton } from './ProfileMenuButton.tsx';
-import type { ProfileMenuContentProps } from './ProfileMenuContent.tsx';
 
-let loaded: ComponentType<ProfileMenuContentProps> | undefined;
-let pending: Promise<ComponentType<ProfileMenuContentProps>> | undefined;
-const load = () =>
-  (pending ??= import('./ProfileMenuContent.tsx').then(
-    (m) => (loaded = m.ProfileMenuContent),
-    (err: unknown) => {
-      pending = undefined; // the next reach tries again
-      throw err;
-    },
-  ));
+// A failed load (offline) is tried again on the next reach (deferred.tsx).
+const Content = deferred(() => import('./ProfileMenuContent.tsx').then((m) => m.ProfileMenuContent));
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 export function ProfileMenu() {
   const user = useSession();
-  const [Content, setContent] = useState<ComponentType<ProfileMenuContentProps> | undefined>(() => loaded);
+  const [ready, setReady] = useState(Content.isLoaded);
   // What the user asked of the stand-in before the menu's code arrived.
   const [asked, setAsked] = useState<{ open: boolean; byKey: boolean }>({ open: false, byKey: false });
   const [focused, setFocused] = useState(false);
@@ -39,17 +31,17 @@ export function ProfileMenu() {
     };
   }, []);
   const reach = () => {
-    if (loaded) return setContent(() => loaded);
-    load().then(
-      (component) => {
+    if (Content.isLoaded()) return setReady(true);
+    Content.preload().then(
+      () => {
         if (!live.current) return;
         setFocused(document.activeElement === button.current);
-        setContent(() => component);
+        setReady(true);
       },
       () => undefined, // offline: the stand-in stays, a later reach tries again
     );
   };
-  if (Content) return <Content defaultOpen={asked.open} highlightFirst={asked.byKey} focusTrigger={focused} />;
+  if (ready) return <Content defaultOpen={asked.open} highlightFirst={asked.byKey} focusTrigger={focused} />;
   const open = (byKey: boolean) => {
     // A key's own click (Space's keyup) does not undo its highlight.
     setAsked((a) => (a.open ? a : { open: true, byKey }));

@@ -45,7 +45,9 @@ describe('deferred', () => {
 
   it('draws the page in its first render once preloaded', async () => {
     const Page = deferred(() => Promise.resolve(Greeting), <p>Cargando</p>);
+    expect(Page.isLoaded()).toBe(false);
     await Page.preload();
+    expect(Page.isLoaded()).toBe(true);
     render(<Page name="Luis" />);
     expect(screen.getByText('Hola, Luis')).toBeTruthy();
   });
