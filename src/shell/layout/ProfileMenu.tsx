@@ -30,21 +30,40 @@ export function ProfileMenu() {
       live.current = false;
     };
   }, []);
+  // A press on the stand-in in progress (pointerdown seen, click not yet): the swap waits for its
+  // click. Swapped mid-press, the release lands on the real trigger and the click on their common
+  // parent, so neither button saw it and the menu stayed shut (seen in CI: the code arrived between
+  // Playwright's pointer move and its press).
+  const pressed = useRef(false);
+  const settle = () => {
+    if (!live.current || pressed.current) return;
+    setFocused(document.activeElement === button.current);
+    setReady(true);
+  };
   const reach = () => {
-    if (Content.isLoaded()) return setReady(true);
-    Content.preload().then(
-      () => {
-        if (!live.current) return;
-        setFocused(document.activeElement === button.current);
-        setReady(true);
-      },
-      () => undefined, // offline: the stand-in stays, a later reach tries again
-    );
+    if (Content.isLoaded()) return settle();
+    Content.preload().then(settle, () => undefined); // offline: the stand-in stays, a later reach tries again
+  };
+  const press = () => {
+    pressed.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      // After the click that follows the release: a click on the stand-in has opened the menu by
+      // then; a release elsewhere (dragged off) only lets the swap happen.
+      setTimeout(() => {
+        pressed.current = false;
+        if (Content.isLoaded()) settle();
+      });
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
   };
   if (ready) return <Content defaultOpen={asked.open} highlightFirst={asked.byKey} focusTrigger={focused} />;
   const open = (byKey: boolean) => {
     // A key's own click (Space's keyup) does not undo its highlight.
     setAsked((a) => (a.open ? a : { open: true, byKey }));
+    pressed.current = false;
     reach();
   };
   return (
@@ -58,7 +77,9 @@ export function ProfileMenu() {
       onFocus={reach}
       // As zag's trigger: a press does not move the focus, the click opens.
       onPointerDown={(e: PointerEvent) => {
-        if (e.button === 0 && !e.ctrlKey) e.preventDefault();
+        if (e.button !== 0 || e.ctrlKey) return;
+        e.preventDefault();
+        press();
       }}
       onClick={() => open(false)}
       onKeyDown={(e: KeyboardEvent) => {

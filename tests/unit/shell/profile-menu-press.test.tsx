@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { routes } from '../../../src/shell/router.tsx';
+import { session } from '../../../src/engine/session.ts';
+import { mockApi, renderScreen } from '../renderers/harness.tsx';
+
+beforeAll(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  session.reset();
+});
+
+// Its own file: the menu's code must not be loaded yet (Vitest isolates modules per file).
+describe('profile menu on the first screen (issue 30)', () => {
+  it('a press that began on the stand-in while its code was loading still opens the menu', async () => {
+    mockApi({});
+    renderScreen(routes, '/pages/user');
+    const standIn = await screen.findByRole('button', { name: 'Menú de perfil' });
+    expect(standIn.getAttribute('data-scope')).toBeNull();
+    fireEvent.pointerEnter(standIn);
+    fireEvent.pointerDown(standIn, { button: 0, pointerType: 'mouse' });
+    // The menu's code arrives while the button is held down: the stand-in stays for its click.
+    await import('../../../src/shell/layout/ProfileMenuContent.tsx');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Menú de perfil' })).toBe(standIn);
+    expect(standIn.getAttribute('data-scope')).toBeNull();
+    fireEvent.pointerUp(standIn, { button: 0, pointerType: 'mouse' });
+    fireEvent.click(standIn);
+    await waitFor(() => expect(screen.getByRole('menu').getAttribute('data-state')).toBe('open'), { timeout: 5000 });
+    expect(screen.getByRole('menuitem', { name: 'Cerrar Sesión' })).toBeTruthy();
+  });
+});
