@@ -28,16 +28,20 @@ export function afterFirstScreen(run: () => void, delayMs = 1000): () => void {
 
 /**
  * A dialog component (its `open` prop) that draws nothing, and loads nothing, until first opened;
- * its code is preloaded after the first screen (afterFirstScreen). `real` is the deferred dialog.
+ * then it stays mounted, so it closes with its animation. `real` is the deferred dialog. Its code
+ * is preloaded after the first screen (afterFirstScreen) unless `preloadIdle` is false (a dialog
+ * most screens never open, as the mobile menu's drawer on a desktop); `preload()` starts it at will
+ * (the drawer's button on pointerdown).
  */
-export function lazyDialog<P extends { open: boolean }>(real: Deferred<P>): ComponentType<P> {
-  return function LazyDialog(p: P) {
+export function lazyDialog<P extends { open: boolean }>(real: Deferred<P>, { preloadIdle = true } = {}): ComponentType<P> & { preload: () => Promise<unknown> } {
+  function LazyDialog(p: P) {
     const [shown, setShown] = useState(p.open);
     if (p.open && !shown) setShown(true);
-    useEffect(() => afterFirstScreen(() => void real.preload().catch(() => undefined)), []);
+    useEffect(() => (preloadIdle ? afterFirstScreen(() => void real.preload().catch(() => undefined)) : undefined), []);
     const Real = real;
     return shown ? <Real {...p} /> : null;
-  };
+  }
+  return Object.assign(LazyDialog, { preload: () => real.preload() });
 }
 
 export const LazyDialogFrame = lazyDialog<DialogFrameProps>(deferred(() => import('./ConfirmDialog.tsx').then((m) => m.DialogFrame)));

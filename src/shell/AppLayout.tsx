@@ -12,13 +12,17 @@ import { titleFor, useMenu } from '../engine/menu.ts';
 import { useSchemas } from '../engine/schema-registry.ts';
 import { NavigationEffects } from './ScrollReset.tsx';
 import { deferred } from './deferred.tsx';
+import { lazyDialog } from '../renderers/LazyDialog.tsx';
 import { SidebarContent } from './layout/Sidebar.tsx';
 import { ProfileMenu } from './layout/ProfileMenu.tsx';
 
 // Loaded the first time the drawer opens (issue 30; its chunk starts on the button's pointerdown),
-// then kept mounted so it closes with its animation. Deferred, not React.lazy: no Suspense throttle
-// (deferred.tsx) between the chunk's arrival and the drawer.
-const MobileMenu = deferred(() => import('./layout/MobileMenu.tsx').then((m) => m.MobileMenu));
+// then kept mounted so it closes with its animation (lazyDialog). Deferred, not React.lazy: no
+// Suspense throttle (deferred.tsx) between the chunk's arrival and the drawer.
+const MobileMenu = lazyDialog(
+  deferred(() => import('./layout/MobileMenu.tsx').then((m) => m.MobileMenu)),
+  { preloadIdle: false },
+);
 
 /** Spec §9: the mobile menu applies below this window width. */
 export const MOBILE_BREAKPOINT_PX = 991;
@@ -36,8 +40,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [minimized, setMinimized] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [mobileOpened, setMobileOpened] = useState(false);
-  if (mobileOpen && !mobileOpened) setMobileOpened(true);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   return (
     <Flex minH="100vh" bg="gray.50">
@@ -60,7 +62,7 @@ export function AppLayout() {
       >
         <SidebarContent menu={menu} minimized={minimized} />
       </Box>
-      {mobileOpened && <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} onNavigate={closeMobile} />}
+      <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} menu={menu} onNavigate={closeMobile} />
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" bg="white" borderBottomWidth="1px" px={{ base: 3, md: 6 }} py="2" align="center" gap="2" position="sticky" top="0" zIndex="docked">
           <IconButton aria-label="Abrir menú" variant="ghost" size="sm" onPointerDown={() => void MobileMenu.preload().catch(() => undefined)} onClick={() => setMobileOpen(true)} css={{ [DESKTOP]: { display: 'none' } }}>

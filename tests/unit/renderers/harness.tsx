@@ -57,3 +57,16 @@ export function renderScreen(routes: RouteObject[], initial: string, user: Curre
   );
   return { router, ...render(wrap(<RouterProvider router={router} />)) };
 }
+
+/**
+ * What jsdom lacks and the signed-in shell uses: `window.scrollTo` (the shell scrolls to the top on
+ * every navigation) and ResizeObserver (it positions popovers, the profile menu). Call in beforeAll.
+ */
+export function stubLayout(): void {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -3,18 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '../../../src/shell/router.tsx';
 import { session } from '../../../src/engine/session.ts';
-import { mockApi, renderScreen, USER } from '../renderers/harness.tsx';
+import { mockApi, renderScreen, stubLayout, USER } from '../renderers/harness.tsx';
 
-beforeAll(() => {
-  // jsdom has no layout; the shell scrolls to the top on every navigation.
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  // …nor ResizeObserver, which positions popovers (the profile menu).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubLayout);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

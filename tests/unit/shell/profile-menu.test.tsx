@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { routes } from '../../../src/shell/router.tsx';
 import { session } from '../../../src/engine/session.ts';
-import { mockApi, renderScreen } from '../renderers/harness.tsx';
+import { mockApi, renderScreen, stubLayout } from '../renderers/harness.tsx';
 
-beforeAll(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubLayout);
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -330,14 +330,17 @@ interface Received {
   note: string;
 }
 
-/** The autorizaciones of an autorizacionComprobanteLote answer by the key they are for. */
-function byKeyOf(autorizaciones: Autorizacion[]): Map<string, Autorizacion[]> {
+/**
+ * Each row with the autorización an autorizacionComprobanteLote answer holds for its key (the one
+ * pickAutorizacion chooses when the SRI sent several), or none.
+ */
+function answersFor<R extends Row>(rows: R[], autorizaciones: Autorizacion[]): Array<{ row: R; a?: Autorizacion }> {
   const byKey = new Map<string, Autorizacion[]>();
   for (const a of autorizaciones) {
     const key = keyOf(a);
     if (key) byKey.set(key, [...(byKey.get(key) ?? []), a]);
   }
-  return byKey;
+  return rows.map((row) => ({ row, a: row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined }));
 }
 
 /**
@@ -358,11 +361,9 @@ async function authoriseReceived(deps: BatchRunnerDeps, companyId: string, lote:
   } catch {
     // As a single issue's chain: the RECIBIDA is written and the polls below ask again (and fail the run if the SRI is down).
   }
-  const byKey = byKeyOf(autorizaciones);
   const authorised: Array<{ row: Row; a: Autorizacion }> = [];
   const rest: Array<{ row: Row; a?: Autorizacion }> = [];
-  for (const row of received) {
-    const a = row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined;
+  for (const { row, a } of answersFor(received, autorizaciones)) {
     if (a?.estado === 'AUTORIZADO') authorised.push({ row, a });
     else rest.push({ row, a });
   }
@@ -393,14 +394,12 @@ async function loteRows(db: Db, companyId: string, lote: LoteProgress): Promise<
  */
 async function askLote(deps: BatchRunnerDeps, companyId: string, lote: LoteProgress): Promise<Row[]> {
   const answer = await deps.worker.sri.autorizacionComprobanteLote!(lote.claveAcceso, lote.ambiente);
-  const byKey = byKeyOf(answer.autorizaciones);
+  const stillWaiting = (await loteRows(deps.worker.db, companyId, lote)).filter((row) => (WAITING_FOR_SRI as readonly string[]).includes(row.status));
   const waiting: Row[] = [];
   const answered: Array<{ row: Row; a: Autorizacion }> = [];
-  for (const row of await loteRows(deps.worker.db, companyId, lote)) {
-    if (!(WAITING_FOR_SRI as readonly string[]).includes(row.status)) continue;
-    const picked = row.claveAcceso ? pickAutorizacion({ autorizaciones: byKey.get(row.claveAcceso) ?? [] }) : undefined;
-    if (picked) answered.push({ row, a: picked });
-    if (!picked || (picked.estado !== 'AUTORIZADO' && picked.estado !== 'NO AUTORIZADO')) waiting.push(row);
+  for (const { row, a } of answersFor(stillWaiting, answer.autorizaciones)) {
+    if (a) answered.push({ row, a });
+    if (!a || (a.estado !== 'AUTORIZADO' && a.estado !== 'NO AUTORIZADO')) waiting.push(row);
   }
   await applyAnswers(deps, companyId, answered);
   return waiting;
