@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { SchemaForm } from '../../../src/renderers/SchemaForm.tsx';
 import type { SchemaEntry } from '../../../src/engine/schema-registry.ts';
@@ -86,6 +86,19 @@ describe('row layout for arrays (ui:options.layout "row")', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agregar artículo' }));
     expect(screen.getAllByLabelText(/^Nombre del artículo/)).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Agregar artículo' })).toBeNull();
+  });
+
+  it('ties the labels of rows that rjsf drew on its own (no new render of the form around it) to their inputs', async () => {
+    // No onChange: "Agregar" changes only rjsf's own state, so only rjsf renders again (as when a
+    // guía's lines arrive from its factura while the editor around the form stays as it was).
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <SchemaForm entry={entry} formData={{ items: [{ name: 'Pan' }] }} editing onSubmit={() => undefined} />
+      </ChakraProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar artículo' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nombre del artículo 2' })).toBeTruthy());
+    expect(screen.getByRole('textbox', { name: 'Nombre del artículo 1' })).toBeTruthy();
   });
 
   it('shows the rows without add or delete buttons when the form is disabled', () => {
