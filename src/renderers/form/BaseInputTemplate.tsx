@@ -3,16 +3,18 @@
  * cannot type past the limit the server would refuse), and three-digit SRI codes padded on leaving
  * the field ("1" -> "001", core/code-fields.ts) with a numeric keyboard on phones; `x-uppercase`
  * fields (placa) shown in capitals as they are typed (CSS, so the caret stays put) and written in
- * capitals, trimmed, on leaving the field.
+ * capitals, trimmed, on leaving the field. Drawn as @rjsf/chakra-ui's template draws it, but with the
+ * rjsf id as the Chakra field's id, so its label points at the input from the first render (the
+ * theme's label pointed at an id of Chakra's own, which SchemaForm re-pointed after the fact, and
+ * missed rows rjsf drew on its own: a guía's lines that arrived from its factura had no name).
  * @example <Form templates={{ FieldTemplate, BaseInputTemplate }} … />
  */
-import { useEffect, useRef } from 'react';
-import { Box } from '@chakra-ui/react';
-import { Templates } from '@rjsf/chakra-ui';
-import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { useEffect, useRef, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
+import { Box, Field, Input } from '@chakra-ui/react';
+import { SchemaExamples } from '@rjsf/core';
+import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { isThreeDigitCode, isUpperCaseField, normalizeValue } from '../../../core/code-fields.ts';
 
-const ThemeInput = Templates.BaseInputTemplate!;
 /** Capitals as typed, not in the placeholder ("La del transportista"). */
 const UPPER_CASE = { '& input': { textTransform: 'uppercase' }, '& input::placeholder': { textTransform: 'none' } };
 
@@ -28,14 +30,45 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     if (code) input.inputMode = 'numeric';
     if (upper) input.autocapitalize = 'characters';
   });
-  const onBlur = (id: string, value: unknown) => {
-    const normal = normalizeValue(props.schema as Parameters<typeof normalizeValue>[0], value);
-    if (normal !== value) props.onChange(normal);
+  const { id, htmlName, type, value, label, hideLabel, schema, onChange, onChangeOverride, onFocus, options, required, readonly, rawErrors, autofocus, placeholder, disabled, registry } = props;
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    const typed = event.target?.value;
+    const normal = normalizeValue(schema as Parameters<typeof normalizeValue>[0], typed);
+    if (normal !== typed) onChange(normal);
     props.onBlur(id, normal);
   };
+  const { ClearButton } = registry.templates.ButtonTemplates;
+  const clear = (e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    onChange(options.emptyValue);
+  };
+  const shownLabel = labelValue(label, hideLabel || !label);
   return (
     <Box ref={ref} display="contents" css={upper ? UPPER_CASE : undefined}>
-      <ThemeInput {...props} onBlur={onBlur} />
+      <Field.Root id={id} mb={1} disabled={disabled || readonly} required={required} readOnly={readonly} invalid={Boolean(rawErrors?.length)}>
+        {shownLabel && (
+          <Field.Label>
+            {shownLabel}
+            <Field.RequiredIndicator />
+          </Field.Label>
+        )}
+        <Input
+          id={id}
+          name={htmlName || id}
+          value={value || value === 0 ? value : ''}
+          onChange={onChangeOverride || ((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value))}
+          onBlur={onBlur}
+          onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target?.value)}
+          autoFocus={autofocus}
+          placeholder={placeholder}
+          {...getInputProps(schema, type, options)}
+          list={schema.examples ? examplesId(id) : undefined}
+          aria-describedby={ariaDescribedByIds(id, Boolean(schema.examples))}
+        />
+        {options.allowClearTextInputs && !readonly && !disabled && value && <ClearButton registry={registry} onClick={clear} />}
+        <SchemaExamples id={id} schema={schema} />
+      </Field.Root>
     </Box>
   );
 }
