@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, dbKind, newRuc, signUp, type TestApp } from '../helpers/test-app.ts';
 import { post, seedMasterData } from '../helpers/fixtures.ts';
 import { generateTestP12 } from '../../server/domain/comprobantes/test-certificate.ts';
 import { runDueJobs } from '../../server/app-worker.ts';
@@ -145,6 +145,10 @@ describe('issuing through the sandbox SRI', () => {
     const pdf = await api('GET', `/api/invoice/${id}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Both XML are kept compressed: lz4 where the server has it (PostgreSQL, migration 0023), else pglz (PGlite).
+    const stored = (await t.database.db.execute(sql`select pg_column_compression(signed_xml) as signed, pg_column_compression(authorization_xml) as authorised from comprobante where id = ${id}`)) as unknown as { rows: Array<Record<string, string>> };
+    const method = dbKind === 'postgres' ? 'lz4' : 'pglz';
+    expect(stored.rows[0]).toEqual({ signed: method, authorised: method });
 
     // Nothing of an issued invoice can change.
     expect((await api('PUT', `/api/invoice/${id}`, { establishment: data.establishment._id, ptoEmi: '001', customer: data.customer._id, detalles: [] })).statusCode).toBe(409);
