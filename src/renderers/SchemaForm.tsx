@@ -4,7 +4,7 @@
  * asks for them (`ui:options.layout: "row"`, form/row-layout.ts).
  * @example <SchemaForm entry={entry} formData={data} editing onSubmit={save} serverErrors={details} />
  */
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
 import Form from '@rjsf/chakra-ui';
 import type { ErrorSchema, RJSFSchema, UiSchema, RegistryWidgetsType, RegistryFieldsType } from '@rjsf/utils';
@@ -47,9 +47,9 @@ export interface SchemaFormProps {
 /**
  * @rjsf/chakra-ui's labels point at Chakra's generated control ids while the inputs carry rjsf's
  * ids, so no label is tied to its input (screen readers and getByLabel miss them). Re-point each
- * orphan label at the control inside its own field. Run on every change to the form's elements
- * (useTiedLabels), not after the form's own renders only: rjsf draws rows on its own state (a guía's
- * lines arriving from its factura), and those labels stayed orphaned (a CI flake).
+ * orphan label at the control inside its own field, after each render of the form. Text inputs no
+ * longer need it (BaseInputTemplate.tsx gives the field rjsf's id): rows rjsf drew on its own state,
+ * after this pass, kept orphaned labels (a guía's lines from its factura: a CI flake).
  */
 function associateLabels(root: HTMLElement | null) {
   root?.querySelectorAll('label').forEach((label) => {
@@ -59,25 +59,9 @@ function associateLabels(root: HTMLElement | null) {
   });
 }
 
-/**
- * associateLabels after each render of the form (at once, in the commit) and after each change to
- * the elements under `ref` that came from a render of rjsf alone (a MutationObserver: a microtask later).
- */
-function useTiedLabels(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => associateLabels(ref.current));
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return;
-    associateLabels(root);
-    const observer = new MutationObserver(() => associateLabels(root));
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [ref]);
-}
-
 export function SchemaForm(p: SchemaFormProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useTiedLabels(ref);
+  useEffect(() => associateLabels(ref.current));
   const uiSchema = useMemo(() => withRowLayouts(p.entry.schema, enrichUiSchema(p.entry.schema, p.entry.ui, { editing: p.editing })) as UiSchema, [p.entry, p.editing]);
   const extraErrors = useMemo(() => detailsToErrorSchema(p.serverErrors), [p.serverErrors]);
   return (
