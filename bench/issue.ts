@@ -16,7 +16,7 @@
  * XML, XSD, XAdES-BES), the physical reference. Prints tables and writes bench/results/issue.json.
  * BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (node --cpu-prof) into dir; BENCH_DB=postgres
  * (or pglite) measures one database only; BENCH_CLIENTS=32 (or 1,8) only those concurrencies; BENCH_MODES=batch (or single)
- * only that mode (default both: the batch-to-single ratio needs both in one run); BENCH_BATCH_POLL_MS the batch mode's poll interval (default 20 ms, as the single mode's). Each row also counts the SQL statements the server sent per
+ * only that mode (default both: the batch-to-single ratio needs both in one run); BENCH_BATCH_POLL_MS the batch mode's poll interval (default 20 ms, as the single mode's). BENCH_BATCH_TRACE=1 records each batch's progress (authorised count over time, `progress`). Each row also counts the SQL statements the server sent per
  * invoice (sqlStatementsPerInvoice, server/db/client.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
@@ -50,6 +50,8 @@ const MODES = (process.env.BENCH_MODES ?? 'single,batch').split(',');
  * BENCH_BATCH_POLL_MS=50 gives the figures measured before (each poll's CPU is in apiCpuMsPerInvoice).
  */
 const BATCH_POLL_MS = Number(process.env.BENCH_BATCH_POLL_MS ?? 20);
+/** BENCH_BATCH_TRACE=1: the batch row records each batch's progress over time (`progress`). */
+const TRACE = process.env.BENCH_BATCH_TRACE === '1';
 
 function perSecond(count: number, ms: number) {
   return Math.round((count / ms) * 1000 * 10) / 10;
@@ -190,14 +192,21 @@ async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: S
   const windowFromUs = Number(process.hrtime.bigint() / 1000n);
   let polls = 0;
   let authorised = 0;
+  const trace: Array<{ batch: number; atMs: number; authorised: number; stalledMs: number }> = [];
   const chunks = Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, (i + 1) * 500));
   await Promise.all(
     chunks.map(async (chunk) => {
       const { batch } = await api(server, 'POST', '/api/invoice/issue-batch', s.token, { ids: chunk });
+      let last = { at: performance.now() - t0, authorised: 0 };
       for (;;) {
         await new Promise((r) => setTimeout(r, BATCH_POLL_MS));
         const view = await api(server, 'GET', `/api/batch/${batch}`, s.token);
         polls += 1;
+        if (TRACE && view.authorised !== last.authorised) {
+          const at = performance.now() - t0;
+          trace.push({ batch: chunks.indexOf(chunk), atMs: round(at, 0), authorised: view.authorised, stalledMs: round(at - last.at, 0) });
+          last = { at, authorised: view.authorised };
+        }
         if (view.status === 'TERMINADO') {
           authorised += view.authorised;
           return;
@@ -222,6 +231,10 @@ async function batchRow(kind: 'pglite' | 'postgres', server: BenchServer, sri: S
     /** GET /api/batch polls, one every batchPollMs (their CPU is in apiCpuMsPerInvoice). */
     statusPolls: polls,
     batchPollMs: BATCH_POLL_MS,
+    /** BENCH_BATCH_TRACE=1: each batch's authorised count whenever it changed, and the ms since its previous change. */
+    ...(TRACE ? { progress: trace } : {}),
+    /** BENCH_BATCH_TRACE=1: each batch's authorised count whenever it changed, and the ms since its previous change. */
+    ...(TRACE ? { progress: trace } : {}),
     /** The timed window on the monotonic clock, µs, when profiling (bench/profile-summary.ts --window from:to). */
     ...(process.env.BENCH_CPU_PROF ? { profileWindowUs: windowUs } : {}),
   };
