@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { routes } from '../../../src/shell/router.tsx';
-import { session } from '../../../src/engine/session.ts';
-import { mockApi, renderScreen, stubLayout } from '../renderers/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { profileMenuHooks, standInTrigger } from './profile-menu-harness.ts';
 
-beforeAll(stubLayout);
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  session.reset();
-});
+profileMenuHooks();
 
 // Its own file: the menu's code must not be loaded yet (Vitest isolates modules per file).
 describe('profile menu on the first screen (issue 30)', () => {
   it('a press that began on the stand-in while its code was loading still opens the menu', async () => {
-    mockApi({});
-    renderScreen(routes, '/pages/user');
-    const standIn = await screen.findByRole('button', { name: 'Menú de perfil' });
-    expect(standIn.getAttribute('data-scope')).toBeNull();
+    const standIn = await standInTrigger();
     fireEvent.pointerEnter(standIn);
     fireEvent.pointerDown(standIn, { button: 0, pointerType: 'mouse' });
     // The menu's code arrives while the button is held down: the stand-in stays for its click.

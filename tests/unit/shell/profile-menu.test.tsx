@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { routes } from '../../../src/shell/router.tsx';
-import { session } from '../../../src/engine/session.ts';
-import { mockApi, renderScreen, stubLayout } from '../renderers/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { profileMenuHooks, standInTrigger } from './profile-menu-harness.ts';
 
-beforeAll(stubLayout);
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  session.reset();
-});
+profileMenuHooks();
 
 describe('profile menu on the first screen (issue 30)', () => {
   it('draws a plain trigger until the user reaches for it; Enter on it opens the menu on its first item', async () => {
-    mockApi({});
-    renderScreen(routes, '/pages/user');
-    const standIn = await screen.findByRole('button', { name: 'Menú de perfil' });
-    // No zag menu mounted yet: its trigger would carry data-scope="menu".
-    expect(standIn.getAttribute('data-scope')).toBeNull();
+    const standIn = await standInTrigger();
     expect(screen.queryByRole('menu')).toBeNull();
     standIn.focus();
     fireEvent.keyDown(standIn, { key: 'Enter' });
