@@ -47,8 +47,12 @@ function run(program: string, args: string[], databaseUrl: string, input?: Uint8
   });
 }
 
-/** The whole database in pg_dump's custom format (-Fc), without owners and privileges. */
-export const pgDump = (databaseUrl: string) => run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges'], databaseUrl);
+/**
+ * The whole database in pg_dump's custom format (-Fc), without owners, privileges and the columns'
+ * compression methods (lz4 would make pg_restore --exit-on-error fail on a server built without it;
+ * restore-backup.ts sets them again where the server has lz4: server/db/xml-compression.ts).
+ */
+export const pgDump = (databaseUrl: string) => run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--no-toast-compression'], databaseUrl);
 
 /** Loads a custom-format dump (from stdin) into the (empty) database, in one transaction. */
 export async function pgRestore(databaseUrl: string, dump: Uint8Array): Promise<void> {

@@ -4,7 +4,8 @@
  * the secret files written to DATA_DIR. Nothing is overwritten: a target that holds anything is
  * refused before the file is even decrypted. The restored instance serves the same rows byte for
  * byte (signed XML included), signs with the same certificate (same secret.key) and continues every
- * sequence (the sequence rows are in the dump; migrations newer than the copy apply at start).
+ * sequence (the sequence rows are in the dump; migrations newer than the copy apply at start). A
+ * PostgreSQL copy's XML columns get lz4 again where the target has it (the dump leaves it out).
  * @throws AppError BACKUP_TARGET_NOT_EMPTY, BACKUP_KIND (a PGlite copy into PostgreSQL or the
  *   reverse), and what openBackup / pgRestore throw.
  */
@@ -16,21 +17,25 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { AppError } from '../../errors.ts';
 import { openBackup, type Backup } from './backup-file.ts';
 import { pgRestore } from './pg-tools.ts';
+import { PREFER_LZ4_FOR_XML } from '../../db/xml-compression.ts';
 
 const notEmpty = (what: string) =>
   new AppError('BACKUP_TARGET_NOT_EMPTY', `El destino no está vacío: ${what}. La restauración no sobrescribe nada; use una carpeta DATA_DIR vacía${what.includes('base de datos') ? ' y una base de datos vacía (createdb)' : ''}.`, { status: 409 });
 
-/** Tables of the target database (Emite's and drizzle's migration log); empty means restorable. */
-async function tablesIn(databaseUrl: string): Promise<number> {
+/** Runs `use` with a client connected to `databaseUrl`, closed after. */
+async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where schemaname in ('public', 'drizzle')");
-    return Number(rows[0].n);
+    return await use(client);
   } finally {
     await client.end();
   }
 }
+
+/** Tables of the target database (Emite's and drizzle's migration log); empty means restorable. */
+const tablesIn = (databaseUrl: string) =>
+  withClient(databaseUrl, async (client) => Number((await client.query<{ n: string }>("select count(*) as n from pg_tables where schemaname in ('public', 'drizzle')")).rows[0].n));
 
 /** Secret files go where none is; one already there with another value is a conflict. */
 function writeSecrets(dataDir: string, secrets: Backup['header']['secrets']): void {
@@ -63,6 +68,7 @@ export async function restoreBackup(p: { sealed: Uint8Array; passphrase: string;
   }
   if (p.databaseUrl) {
     await pgRestore(p.databaseUrl, backup.dump);
+    await withClient(p.databaseUrl, (client) => client.query(PREFER_LZ4_FOR_XML));
     writeSecrets(p.dataDir, backup.header.secrets);
   } else {
     writeSecrets(p.dataDir, backup.header.secrets);
