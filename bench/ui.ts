@@ -20,7 +20,10 @@
  * `BENCH_UI_ONLY=keystroke` runs only step 3 (still building the SPA unless BENCH_REUSE_DIST=1) and
  * writes `ui-keystroke.json` instead, so ui.json is never overwritten by a partial run; with
  * BENCH_DIST_DIR and BENCH_REUSE_DIST=1 two builds (old and new code) can be measured back to back.
- * `BENCH_UI_PROFILE=file.cpuprofile` saves a Chromium CPU profile (CDP Profiler) of the keystrokes.
+ * `BENCH_UI_PROFILE=file.cpuprofile` saves a Chromium CPU profile (CDP Profiler) of the keystrokes;
+ * `BENCH_UI_LIST_PROFILE=file.cpuprofile` one of a cold deep link to the list, in one more run that
+ * the median leaves out (summary: `npx tsx bench/profile-summary.ts file 40`; names need a build
+ * with `--minify false`, BENCH_DIST_DIR + BENCH_REUSE_DIST=1).
  * `BENCH_UI_RENDERS=1` prints which components React rendered during the keystrokes and how often
  * (a React DevTools hook; names need an unminified build: `vite build --minify false`).
  */
@@ -40,6 +43,7 @@ const LINES = args.smoke ? 20 : 100;
 const distDir = path.resolve(process.env.BENCH_DIST_DIR ?? 'bench/.tmp/dist');
 const ONLY_KEYSTROKE = process.env.BENCH_UI_ONLY === 'keystroke';
 const PROFILE = process.env.BENCH_UI_PROFILE;
+const LIST_PROFILE = process.env.BENCH_UI_LIST_PROFILE;
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -169,7 +173,7 @@ async function main() {
     const listMs: number[] = [];
     let coldRequests: Awaited<ReturnType<typeof apiTimeline>> = { requests: [], serialRounds: 0 };
     let jsBeforeRow: Awaited<ReturnType<typeof scriptsBefore>> = { scripts: 0, sentKb: 0, decodedKb: 0, largest: [] };
-    for (let run = 0; run < (ONLY_KEYSTROKE ? 0 : RUNS); run += 1) {
+    for (let run = 0; run < (ONLY_KEYSTROKE ? 0 : RUNS + (LIST_PROFILE ? 1 : 0)); run += 1) {
       const context = await signedInContext(() => {
         new MutationObserver((_m, obs) => {
           if (document.querySelector('tbody tr td') && !document.querySelector('[data-testid="skeleton-row"]')) {
@@ -179,8 +183,22 @@ async function main() {
         }).observe(document, { childList: true, subtree: true });
       });
       const page = await context.newPage();
+      // The extra run, profiled, stays out of the median.
+      const profiler = LIST_PROFILE && run === RUNS ? await context.newCDPSession(page) : undefined;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+        await profiler.send('Profiler.start');
+      }
       await page.goto(`${server.url}/#/invoicing/invoice`);
       await page.waitForFunction(() => (window as unknown as { __listReady?: number }).__listReady !== undefined, undefined, { timeout: 60_000 });
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        writeFileSync(LIST_PROFILE!, JSON.stringify(profile));
+        console.log(`perfil de la lista en frío: ${LIST_PROFILE}`);
+        await context.close();
+        continue;
+      }
       listMs.push(await page.evaluate(() => (window as unknown as { __listReady: number }).__listReady));
       if (run === 0) {
         coldRequests = await apiTimeline(page);
