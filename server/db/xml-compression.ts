@@ -4,17 +4,14 @@
  * ≈ 3× less CPU per write than the default pglz (issue 30; README, the batch row). A server built
  * without lz4, and PGlite, answer feature_not_supported and keep pglz.
  *
- * Migration 0023_xml_lz4.sql runs this statement once per database. A backup leaves compression
- * methods out of its dump (`pg_dump --no-toast-compression`, pg-tools.ts) so it restores on any
- * PostgreSQL; restore-backup.ts runs it again on the restored database.
+ * Migration 0023_xml_lz4.sql sets it once per database and is the one copy of the statement. A
+ * backup leaves compression methods out of its dump (`pg_dump --no-toast-compression`, pg-tools.ts)
+ * so it restores on any PostgreSQL; restore-backup.ts runs the migration's statement again on the
+ * restored database, read from the file here (only then: nothing at start-up).
+ * @throws Error from readFileSync when the migrations folder is not beside the server.
  */
-export const PREFER_LZ4_FOR_XML = `DO $$
-BEGIN
-  ALTER TABLE "comprobante" ALTER COLUMN "signed_xml" SET COMPRESSION lz4;
-  ALTER TABLE "comprobante" ALTER COLUMN "authorization_xml" SET COMPRESSION lz4;
-  ALTER TABLE "received_document" ALTER COLUMN "xml" SET COMPRESSION lz4;
-  ALTER TABLE "received_document" ALTER COLUMN "authorization_xml" SET COMPRESSION lz4;
-  ALTER TABLE "sri_sandbox_comprobante" ALTER COLUMN "xml" SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported THEN
-  NULL;
-END $$`;
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../repo-root.ts';
+
+export const preferLz4ForXml = (): string => readFileSync(path.join(REPO_ROOT, 'server/db/migrations/0023_xml_lz4.sql'), 'utf8');

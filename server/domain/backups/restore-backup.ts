@@ -17,7 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { AppError } from '../../errors.ts';
 import { openBackup, type Backup } from './backup-file.ts';
 import { pgRestore } from './pg-tools.ts';
-import { PREFER_LZ4_FOR_XML } from '../../db/xml-compression.ts';
+import { preferLz4ForXml } from '../../db/xml-compression.ts';
 
 const notEmpty = (what: string) =>
   new AppError('BACKUP_TARGET_NOT_EMPTY', `El destino no está vacío: ${what}. La restauración no sobrescribe nada; use una carpeta DATA_DIR vacía${what.includes('base de datos') ? ' y una base de datos vacía (createdb)' : ''}.`, { status: 409 });
@@ -68,7 +68,7 @@ export async function restoreBackup(p: { sealed: Uint8Array; passphrase: string;
   }
   if (p.databaseUrl) {
     await pgRestore(p.databaseUrl, backup.dump);
-    await withClient(p.databaseUrl, (client) => client.query(PREFER_LZ4_FOR_XML));
+    await withClient(p.databaseUrl, (client) => client.query(preferLz4ForXml()));
     writeSecrets(p.dataDir, backup.header.secrets);
   } else {
     writeSecrets(p.dataDir, backup.header.secrets);

@@ -9,27 +9,19 @@
  * missed rows rjsf drew on its own: a guía's lines that arrived from its factura had no name).
  * @example <Form templates={{ FieldTemplate, BaseInputTemplate }} … />
  */
-import { useEffect, useRef, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
-import { Box, Field, Input } from '@chakra-ui/react';
+import type { ChangeEvent, FocusEvent, MouseEvent } from 'react';
+import { Field, Input } from '@chakra-ui/react';
 import { SchemaExamples } from '@rjsf/core';
 import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { isThreeDigitCode, isUpperCaseField, normalizeValue } from '../../../core/code-fields.ts';
 
 /** Capitals as typed, not in the placeholder ("La del transportista"). */
-const UPPER_CASE = { '& input': { textTransform: 'uppercase' }, '& input::placeholder': { textTransform: 'none' } };
+const UPPER_CASE = { textTransform: 'uppercase', '&::placeholder': { textTransform: 'none' } };
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const ref = useRef<HTMLDivElement>(null);
   const code = isThreeDigitCode(props.schema);
   const upper = isUpperCaseField(props.schema as { 'x-uppercase'?: unknown });
   const maxLength = typeof props.schema.maxLength === 'number' ? props.schema.maxLength : code ? 3 : undefined;
-  useEffect(() => {
-    const input = ref.current?.querySelector('input');
-    if (!input) return;
-    if (maxLength !== undefined) input.maxLength = maxLength;
-    if (code) input.inputMode = 'numeric';
-    if (upper) input.autocapitalize = 'characters';
-  });
   const { id, htmlName, type, value, label, hideLabel, schema, onChange, onChangeOverride, onFocus, options, required, readonly, rawErrors, autofocus, placeholder, disabled, registry } = props;
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
     const typed = event.target?.value;
@@ -45,30 +37,32 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   };
   const shownLabel = labelValue(label, hideLabel || !label);
   return (
-    <Box ref={ref} display="contents" css={upper ? UPPER_CASE : undefined}>
-      <Field.Root id={id} mb={1} disabled={disabled || readonly} required={required} readOnly={readonly} invalid={Boolean(rawErrors?.length)}>
-        {shownLabel && (
-          <Field.Label>
-            {shownLabel}
-            <Field.RequiredIndicator />
-          </Field.Label>
-        )}
-        <Input
-          id={id}
-          name={htmlName || id}
-          value={value || value === 0 ? value : ''}
-          onChange={onChangeOverride || ((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value))}
-          onBlur={onBlur}
-          onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target?.value)}
-          autoFocus={autofocus}
-          placeholder={placeholder}
-          {...getInputProps(schema, type, options)}
-          list={schema.examples ? examplesId(id) : undefined}
-          aria-describedby={ariaDescribedByIds(id, Boolean(schema.examples))}
-        />
-        {options.allowClearTextInputs && !readonly && !disabled && value && <ClearButton registry={registry} onClick={clear} />}
-        <SchemaExamples id={id} schema={schema} />
-      </Field.Root>
-    </Box>
+    <Field.Root id={id} mb={1} disabled={disabled || readonly} required={required} readOnly={readonly} invalid={Boolean(rawErrors?.length)}>
+      {shownLabel && (
+        <Field.Label>
+          {shownLabel}
+          <Field.RequiredIndicator />
+        </Field.Label>
+      )}
+      <Input
+        id={id}
+        name={htmlName || id}
+        value={value || value === 0 ? value : ''}
+        onChange={onChangeOverride || ((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value))}
+        onBlur={onBlur}
+        onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target?.value)}
+        autoFocus={autofocus}
+        placeholder={placeholder}
+        {...getInputProps(schema, type, options)}
+        list={schema.examples ? examplesId(id) : undefined}
+        aria-describedby={ariaDescribedByIds(id, Boolean(schema.examples))}
+        maxLength={maxLength}
+        inputMode={code ? 'numeric' : undefined}
+        autoCapitalize={upper ? 'characters' : undefined}
+        css={upper ? UPPER_CASE : undefined}
+      />
+      {options.allowClearTextInputs && !readonly && !disabled && value && <ClearButton registry={registry} onClick={clear} />}
+      <SchemaExamples id={id} schema={schema} />
+    </Field.Root>
   );
 }
